@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ReportKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ReportKit", targets: ["ReportKit"]),
+        .executable(name: "report-gen", targets: ["report-gen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .target(name: "ReportKit"),
+        .executableTarget(
+            name: "report-gen",
+            dependencies: [
+                "ReportKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ReportKitTests", dependencies: ["ReportKit"]),
+        .testTarget(name: "ReportGenTests", dependencies: ["ReportKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

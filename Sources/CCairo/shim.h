@@ -1,0 +1,8 @@
+#ifndef CCAIRO_SHIM_H
+#define CCAIRO_SHIM_H
+// The C surface ReportKit's render stage uses: cairo (PDF and image surfaces) and Pango through
+// pangocairo. Only Sources/ReportKit/Render may import this module.
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+#endif

@@ -1,0 +1,320 @@
+/// A strict RFC 8259 JSON parser.
+///
+/// Foundation's parsers are not used because a legal record needs more than they give: a line and
+/// column for every syntax error, the path of the value being read when it failed, duplicate keys
+/// rejected (Foundation keeps one silently), a bound on nesting depth, and each number's literal
+/// text (so `1e999` is reported rather than read as infinity).
+public struct JSONParser {
+    /// Nesting deeper than this is refused; a spray job needs four levels.
+    public static let defaultMaximumDepth = 64
+
+    private let bytes: [UInt8]
+    private let maximumDepth: Int
+    private var offset = 0
+    private var path = JSONPath.root
+
+    /// Parses one complete JSON document (a UTF-8 byte order mark is allowed before it).
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
+        parser.skipWhitespace()
+        if parser.offset == bytes.count { throw parser.error("the document is empty; expected a JSON value") }
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.offset < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8], maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard let byte = current else { throw error("unexpected end of input; expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default:
+            throw error("unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        try checkDepth(depth)
+        offset += 1
+        var members: [JSONObject.Member] = []
+        var seen = Set<String>()
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            offset += 1
+            return .object(JSONObject(members: members))
+        }
+        let parentPath = path
+        defer { path = parentPath }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()); expected a member name in double quotes")
+            }
+            let keyStart = offset
+            let key = try parseString()
+            guard seen.insert(key).inserted else {
+                offset = keyStart
+                throw error("the member \"\(key)\" appears twice in this object; each may appear once")
+            }
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()); expected ':' after the member name \"\(key)\"")
+            }
+            offset += 1
+            skipWhitespace()
+            path = parentPath.appending(key)
+            let value = try parseValue(depth: depth)
+            path = parentPath
+            members.append(.init(key: key, value: value))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: "}"): offset += 1; return .object(JSONObject(members: members))
+            default: throw error("unexpected \(describeCurrent()); expected ',' or '}' after a member")
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        try checkDepth(depth)
+        offset += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            offset += 1
+            return .array(elements)
+        }
+        let parentPath = path
+        defer { path = parentPath }
+        while true {
+            skipWhitespace()
+            path = parentPath.appending(index: elements.count)
+            elements.append(try parseValue(depth: depth))
+            path = parentPath
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: "]"): offset += 1; return .array(elements)
+            default: throw error("unexpected \(describeCurrent()); expected ',' or ']' after an array element")
+            }
+        }
+    }
+
+    private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
+        if depth > maximumDepth {
+            throw error("nesting is deeper than \(maximumDepth) levels")
+        }
+    }
+
+    // MARK: Scalars
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard bytes.count - offset >= expected.count,
+              bytes[offset..<(offset + expected.count)].elementsEqual(expected) else {
+            throw error("unexpected \(describeCurrent()); expected a value (did you mean \(literal)? JSON keywords are lower case)")
+        }
+        offset += expected.count
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
+        let start = offset
+        if current == UInt8(ascii: "-") { offset += 1 }
+        guard let first = current, isDigit(first) else { throw error("a number needs a digit after '-'") }
+        offset += 1
+        if first == UInt8(ascii: "0"), let next = current, isDigit(next) {
+            throw error("a number may not start with 0 followed by more digits")
+        }
+        skipDigits()
+        if current == UInt8(ascii: ".") {
+            offset += 1
+            guard let digit = current, isDigit(digit) else { throw error("a number needs digits after the decimal point (JSON uses '.', not ',')") }
+            skipDigits()
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            offset += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
+            guard let digit = current, isDigit(digit) else { throw error("a number needs digits in its exponent") }
+            skipDigits()
+        }
+        return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))
+    }
+
+    private mutating func skipDigits() {
+        while let byte = current, isDigit(byte) { offset += 1 }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let quote = offset
+        offset += 1
+        var utf8: [UInt8] = []
+        while true {
+            guard let byte = current else {
+                offset = quote
+                throw error("a string is not closed; expected '\"' before the end of input")
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                guard let text = String(validating: utf8, as: UTF8.self) else {
+                    offset = quote
+                    throw error("a string is not valid UTF-8")
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                offset += 1
+                try parseEscape(into: &utf8)
+            case 0..<0x20:
+                throw error("a control character (U+\(hex(UInt32(byte)))) must be escaped inside a string")
+            default:
+                utf8.append(byte)
+                offset += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
+        guard let byte = current else { throw error("unexpected end of input inside an escape") }
+        offset += 1
+        let simple: UInt8? = switch byte {
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): UInt8(ascii: "/")
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+        if let simple {
+            utf8.append(simple)
+            return
+        }
+        guard byte == UInt8(ascii: "u") else {
+            offset -= 2
+            throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))' in a string")
+        }
+        var scalar = try parseHexQuad()
+        if (0xD800...0xDBFF).contains(scalar) {
+            // A high surrogate must be followed by an escaped low surrogate; together they name one scalar.
+            guard current == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
+                throw error("an escaped high surrogate (\\u\(hex(scalar))) must be followed by a low surrogate")
+            }
+            offset += 2
+            let low = try parseHexQuad()
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw error("\\u\(hex(low)) is not a low surrogate after \\u\(hex(scalar))")
+            }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(scalar) {
+            throw error("a lone low surrogate (\\u\(hex(scalar))) is not a character")
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw error("\\u\(hex(scalar)) is not a character") }
+        utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
+    }
+
+    private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = hexValue(byte) else {
+                throw error("\\u must be followed by four hexadecimal digits")
+            }
+            value = value << 4 | digit
+            offset += 1
+        }
+        return value
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    // MARK: Position and errors
+
+    private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    private func peek(_ distance: Int) -> UInt8? {
+        offset + distance < bytes.count ? bytes[offset + distance] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
+    }
+
+    private func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private func describeCurrent() -> String {
+        guard let byte = current else { return "end of input" }
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte < 0x80 { return "character U+\(hex(UInt32(byte)))" }
+        // Name the whole character, not its first UTF-8 byte.
+        var end = offset + 1
+        while end < bytes.count, end - offset < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        if let text = String(validating: bytes[offset..<end], as: UTF8.self), let character = text.first {
+            return "'\(character)'"
+        }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true)) (not valid UTF-8)"
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        // Columns count characters, not bytes, so they match what an editor shows for Polish text.
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, bytes.count)
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = 1 + bytes[lineStart..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return JSONSyntaxError(path: path, line: line, column: column, message: message)
+    }
+}
+
+/// A document that is not well-formed JSON: where it failed and why.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The value being read when the error was found (`$` at the top level).
+    public let path: JSONPath
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    public var description: String {
+        "\(path): invalid JSON at line \(line), column \(column): \(message)"
+    }
+}
+
+extension InputError {
+    /// A syntax error as an input error at the path being read, with its line and column.
+    public init(_ syntax: JSONSyntaxError) {
+        self.init(at: syntax.path, "invalid JSON at line \(syntax.line), column \(syntax.column): \(syntax.message)")
+    }
+}

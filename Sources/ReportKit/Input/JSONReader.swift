@@ -1,0 +1,183 @@
+/// Reads typed values out of a ``JSONValue`` tree, recording every problem with its path instead of
+/// stopping at the first one, so a user sees all that is wrong with a file at once.
+struct JSONReader {
+    /// A value and where it is.
+    struct Node {
+        let value: JSONValue
+        let path: JSONPath
+    }
+
+    /// An object whose keys were checked against the ones its format allows.
+    struct ObjectNode {
+        let object: JSONObject
+        let path: JSONPath
+
+        /// The member `key`; nil when it is absent or `null`.
+        func optional(_ key: String) -> Node? {
+            guard let value = object[key], value != .null else { return nil }
+            return Node(value: value, path: path.appending(key))
+        }
+    }
+
+    private(set) var diagnostics: [Diagnostic] = []
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func error(_ path: JSONPath, _ message: String) {
+        diagnostics.append(Diagnostic(.error, at: path, message))
+    }
+
+    mutating func warning(_ path: JSONPath, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, at: path, message))
+    }
+
+    // MARK: Structure
+
+    /// Reads an object. Keys not in `allowed` are errors when `unknownKeysAreErrors` (a misspelt
+    /// optional field must not vanish from a record), warnings otherwise.
+    mutating func object(_ node: Node, allowed: [String], unknownKeysAreErrors: Bool = true) -> ObjectNode? {
+        guard case .object(let object) = node.value else {
+            error(node.path, "expected an object, found \(node.value.typeDescription)")
+            return nil
+        }
+        for key in object.keys where !allowed.contains(key) {
+            var message = "unknown field \"\(key)\""
+            if let suggestion = Self.closest(to: key, in: allowed) { message += "; did you mean \"\(suggestion)\"?" }
+            message += " Expected: \(allowed.joined(separator: ", "))"
+            if unknownKeysAreErrors {
+                error(node.path.appending(key), message)
+            } else {
+                warning(node.path.appending(key), message + "; it is ignored")
+            }
+        }
+        return ObjectNode(object: object, path: node.path)
+    }
+
+    /// The member `key`, which must be present and not null.
+    mutating func required(_ key: String, in object: ObjectNode, expected: String) -> Node? {
+        if let node = object.optional(key) { return node }
+        error(object.path.appending(key), "missing required field; expected \(expected)")
+        return nil
+    }
+
+    mutating func array(_ node: Node) -> [Node]? {
+        guard case .array(let elements) = node.value else {
+            error(node.path, "expected an array, found \(node.value.typeDescription)")
+            return nil
+        }
+        return elements.enumerated().map { Node(value: $1, path: node.path.appending(index: $0)) }
+    }
+
+    // MARK: Scalars
+
+    /// A finite number.
+    mutating func number(_ node: Node) -> Double? {
+        switch node.value {
+        case .number(let number):
+            guard let value = number.value else {
+                error(node.path, "\(number.literal) is too large to be a number here; expected a finite number")
+                return nil
+            }
+            return value
+        case .string(let text) where Double(text) != nil:
+            error(node.path, "expected a number, found the string \"\(text)\"; write numbers without quotes")
+            return nil
+        default:
+            error(node.path, "expected a number, found \(node.value.typeDescription)")
+            return nil
+        }
+    }
+
+    /// A number greater than zero.
+    mutating func positiveNumber(_ node: Node) -> Double? {
+        guard let value = number(node) else { return nil }
+        guard value > 0 else {
+            error(node.path, "must be greater than 0, got \(Self.format(value))")
+            return nil
+        }
+        return value
+    }
+
+    /// A string of at most `maximumLength` characters. Single-line text may not contain control
+    /// characters; multi-line text may contain line breaks and tabs only.
+    mutating func text(_ node: Node, maximumLength: Int = JobLimits.maximumTextLength, multiline: Bool = false) -> String? {
+        guard case .string(let text) = node.value else {
+            error(node.path, "expected a string, found \(node.value.typeDescription)")
+            return nil
+        }
+        // Count lazily so a 10 MB string is refused without walking all of it.
+        if text.utf8.count > maximumLength, text.dropFirst(maximumLength).isEmpty == false {
+            error(node.path, "is longer than \(maximumLength) characters")
+            return nil
+        }
+        let allowedControls: Set<Unicode.Scalar> = multiline ? ["\n", "\t"] : []
+        if let control = text.unicodeScalars.first(where: {
+            ($0.properties.generalCategory == .control) && !allowedControls.contains($0)
+        }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            error(node.path, "contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)"
+                + (multiline ? "" : "; this field must be a single line of text"))
+            return nil
+        }
+        return text
+    }
+
+    /// A string naming a unit of type `Unit`.
+    mutating func unit<Unit: InputUnit>(_ node: Node, as _: Unit.Type, hint: String? = nil) -> Unit? {
+        guard case .string(let symbol) = node.value else {
+            error(node.path, "expected the \(Unit.kindName) as a string, found \(node.value.typeDescription)")
+            return nil
+        }
+        if let unit = Unit(symbol: symbol) { return unit }
+        var message = "unknown \(Unit.kindName) \"\(symbol)\""
+        if let suggestion = Unit.acceptedSymbols.first(where: { $0.lowercased() == symbol.lowercased() }) {
+            message += "; did you mean \"\(suggestion)\"?"
+        }
+        if let hint { message += "; \(hint)" }
+        message += ". Expected one of: \(Unit.acceptedSymbols.map { "\"\($0)\"" }.joined(separator: ", "))"
+        error(node.path, message)
+        return nil
+    }
+
+    /// One of a fixed set of words (an enum's raw values).
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, as _: Choice.Type) -> Choice? where Choice.RawValue == String {
+        let expected = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        guard case .string(let word) = node.value else {
+            error(node.path, "expected \(expected), found \(node.value.typeDescription)")
+            return nil
+        }
+        guard let choice = Choice(rawValue: word) else {
+            error(node.path, "unknown value \"\(word)\"; expected \(expected)")
+            return nil
+        }
+        return choice
+    }
+
+    // MARK: Helpers
+
+    /// Formats a number for an error message without exponent noise for ordinary values.
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// The allowed key nearest to a misspelt one, when it is near enough to be a likely typo.
+    static func closest(to key: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, key.count / 3) else { return nil }
+        return best.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,112 @@
+/// Turns the bytes of an input file into validated spray jobs, in either format it reads.
+///
+/// Formats are told apart by content, not by file name: an object with `"version"` is ReportKit's
+/// own v1 format, an object with `"fieldArea"` is an entry of the app's history, and an array (or
+/// `{"version": 1, "jobs": [...]}`) is a history of either.
+public enum JobDecoder {
+    /// Reads a file that must hold exactly one job.
+    public static func decodeJob(_ bytes: [UInt8]) throws(InputError) -> DecodedJob {
+        switch try decodeDocument(bytes) {
+        case .job(let job):
+            return job
+        case .history(let entries):
+            throw InputError(at: .root, "this is a history of \(entries.count) job(s); expected one job. Use `report-gen batch` for a history")
+        }
+    }
+
+    /// Reads a file holding one job or a history of jobs. A bad entry in a history does not
+    /// spoil the others: each entry carries its own result.
+    public static func decodeDocument(_ bytes: [UInt8]) throws(InputError) -> JobDocument {
+        if bytes.count > JobLimits.maximumDocumentBytes {
+            throw InputError(at: .root, "the input is \(bytes.count) bytes; at most \(JobLimits.maximumDocumentBytes) bytes are read")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw InputError(error)
+        }
+        return try decodeDocument(value)
+    }
+
+    /// Reads an already parsed document.
+    public static func decodeDocument(_ value: JSONValue) throws(InputError) -> JobDocument {
+        switch value {
+        case .array(let elements):
+            return .history(elements.enumerated().map { index, element in
+                HistoryEntry(index: index, id: entryID(element), result: decodeEntry(element, at: JSONPath.root.appending(index: index)))
+            })
+        case .object(let object) where object["jobs"] != nil:
+            return .history(try historyWrapperEntries(value))
+        case .object:
+            return .job(try decodeEntry(value, at: .root).get())
+        default:
+            throw InputError(at: .root, "expected a spray job (an object) or a history (an array), found \(value.typeDescription)")
+        }
+    }
+
+    /// The entries of `{"version": 1, "jobs": [...]}`.
+    private static func historyWrapperEntries(_ value: JSONValue) throws(InputError) -> [HistoryEntry] {
+        var reader = JSONReader()
+        let root = JSONReader.Node(value: value, path: .root)
+        let history = reader.object(root, allowed: ["version", "jobs"])
+        if let version = history.flatMap({ reader.required("version", in: $0, expected: "1") }), reader.number(version) != 1 {
+            reader.error(version.path, "unsupported version \(JSONReader.literal(version.value)); this report-gen reads version 1")
+        }
+        let jobs = history.flatMap { reader.required("jobs", in: $0, expected: "an array of v1 jobs") }.flatMap { reader.array($0) }
+        guard let jobs, !reader.hasErrors else {
+            throw InputError(reader.diagnostics.filter { $0.severity == .error })
+        }
+        return jobs.enumerated().map { index, node in
+            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path))
+        }
+    }
+
+    /// Decodes one job of either format at `path`.
+    public static func decodeEntry(_ value: JSONValue, at path: JSONPath) -> Result<DecodedJob, InputError> {
+        var reader = JSONReader()
+        let node = JSONReader.Node(value: value, path: path)
+        let job: SprayJob?
+        if case .object(let object) = value, object["version"] != nil {
+            job = reader.readV1Job(node)
+        } else if case .object(let object) = value, object["fieldArea"] != nil {
+            job = reader.readAppEntry(node)
+        } else if case .object = value {
+            return .failure(InputError(at: path,
+                "not a spray job: expected ReportKit's format (with \"version\": 1) or a Kalkulator Oprysku entry (with \"fieldArea\")"))
+        } else {
+            return .failure(InputError(at: path, "expected a spray job (an object), found \(value.typeDescription)"))
+        }
+        var diagnostics = reader.diagnostics
+        if let job { diagnostics += JobValidator.diagnostics(for: job) }
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard let job, errors.isEmpty else { return .failure(InputError(errors)) }
+        return .success(DecodedJob(job: job, warnings: diagnostics.filter { $0.severity == .warning }))
+    }
+
+    private static func entryID(_ value: JSONValue) -> String? {
+        guard case .object(let object) = value, case .string(let id)? = object["id"] else { return nil }
+        return id
+    }
+}
+
+/// A job read from input, with what a person should look at twice.
+public struct DecodedJob: Sendable, Equatable {
+    public let job: SprayJob
+    public let warnings: [Diagnostic]
+}
+
+/// What an input file holds.
+public enum JobDocument: Sendable {
+    case job(DecodedJob)
+    case history([HistoryEntry])
+}
+
+/// One entry of a history: decoded, or the reasons it could not be.
+public struct HistoryEntry: Sendable {
+    /// The entry's position in the history, from 0.
+    public let index: Int
+    /// The entry's `id`, when it has one, so a failure can be found in the app.
+    public let id: String?
+    public let result: Result<DecodedJob, InputError>
+}

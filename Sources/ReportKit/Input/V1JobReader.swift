@@ -1,0 +1,116 @@
+/// Reads ReportKit's own input format, version 1 (docs/input-format.md, docs/input-v1.schema.json).
+extension JSONReader {
+    static let v1JobKeys = [
+        "version", "id", "locale", "title", "date", "author", "field", "sprayRate", "tank", "water",
+        "products", "operator", "target", "growthStage", "weather", "notes",
+    ]
+
+    /// A v1 job, or nil with the reasons recorded.
+    mutating func readV1Job(_ node: Node) -> SprayJob? {
+        guard let root = object(node, allowed: Self.v1JobKeys) else { return nil }
+        if let version = required("version", in: root, expected: "1") {
+            if number(version) != 1 {
+                error(version.path, "unsupported version \(Self.literal(version.value)); this report-gen reads version 1")
+            }
+        }
+        let id = root.optional("id").flatMap { text($0) }
+        let locale = root.optional("locale").flatMap { choice($0, as: ReportLanguage.self) } ?? .english
+        let title = root.optional("title").flatMap { text($0) }
+        let date = root.optional("date").flatMap { readDate($0) }
+        let author = root.optional("author").flatMap { text($0) }
+        let field = required("field", in: root, expected: "an object with the field's area").flatMap { readField($0) }
+        let sprayRate = required("sprayRate", in: root, expected: "the spray volume, e.g. {\"value\": 200, \"unit\": \"L/ha\"}")
+            .flatMap { readQuantity($0, SprayRateUnit.self) }
+        let tank = required("tank", in: root, expected: "an object with the tank's capacity").flatMap { readTank($0) }
+        let water = root.optional("water").flatMap { choice($0, as: WaterRule.self) } ?? .fillToVolume
+        let products = required("products", in: root, expected: "a list of at least one product with a rate")
+            .flatMap { readProducts($0) }
+        let record = ApplicationRecord(
+            operatorName: root.optional("operator").flatMap { text($0) },
+            target: root.optional("target").flatMap { text($0) },
+            growthStage: root.optional("growthStage").flatMap { text($0) },
+            weather: root.optional("weather").flatMap { text($0) },
+            notes: root.optional("notes").flatMap { text($0, maximumLength: JobLimits.maximumNotesLength, multiline: true) }
+        )
+        guard let field, let sprayRate, let tank, let products, !hasErrors else { return nil }
+        return SprayJob(
+            id: id, title: title, locale: locale, date: date, author: author, field: field,
+            sprayRate: sprayRate, tank: tank, waterRule: water, products: products,
+            record: record, source: .v1,
+            sourcePaths: .v1(at: node.path, productCount: products.count)
+        )
+    }
+
+    private mutating func readField(_ node: Node) -> Field? {
+        guard let field = object(node, allowed: ["name", "crop", "area"]) else { return nil }
+        let name = field.optional("name").flatMap { text($0) }
+        let crop = field.optional("crop").flatMap { text($0) }
+        let area = required("area", in: field, expected: "the field's area, e.g. {\"value\": 12.5, \"unit\": \"ha\"}")
+            .flatMap { readQuantity($0, AreaUnit.self) }
+        return area.map { Field(name: name, crop: crop, area: $0) }
+    }
+
+    private mutating func readTank(_ node: Node) -> Tank? {
+        guard let tank = object(node, allowed: ["capacity", "loads"]) else { return nil }
+        let capacity = required("capacity", in: tank, expected: "the tank's capacity, e.g. {\"value\": 1000, \"unit\": \"L\"}")
+            .flatMap { readQuantity($0, TankUnit.self) }
+        let loading = tank.optional("loads").flatMap { choice($0, as: LoadingStrategy.self) } ?? .fullThenPartial
+        return capacity.map { Tank(capacity: $0, loading: loading) }
+    }
+
+    private mutating func readProducts(_ node: Node) -> [Product]? {
+        guard let elements = array(node) else { return nil }
+        if elements.isEmpty {
+            error(node.path, "the product list is empty; a spray job needs at least one product with a rate")
+            return nil
+        }
+        if elements.count > JobLimits.maximumProducts {
+            error(node.path, "has \(elements.count) products; at most \(JobLimits.maximumProducts) are allowed in one tank mix")
+            return nil
+        }
+        let products = elements.map { readProduct($0) }
+        return products.contains { $0 == nil } ? nil : products.compactMap { $0 }
+    }
+
+    private mutating func readProduct(_ node: Node) -> Product? {
+        guard let product = object(node, allowed: ["name", "rate", "authorisation"]) else { return nil }
+        let name = required("name", in: product, expected: "the product's name").flatMap { text($0) }
+        if let name, name.isEmpty, let path = product.optional("name")?.path {
+            error(path, "must not be empty; a record must name each product")
+        }
+        let rate = required("rate", in: product, expected: "the product's rate, e.g. {\"value\": 1.5, \"unit\": \"L/ha\"}")
+            .flatMap { readQuantity($0, ProductRateUnit.self) }
+        let authorisation = product.optional("authorisation").flatMap { text($0) }
+        guard let name, let rate else { return nil }
+        return Product(name: name, rate: rate, authorisation: authorisation)
+    }
+
+    /// `{"value": <number > 0>, "unit": <symbol>}`.
+    mutating func readQuantity<Unit: InputUnit>(_ node: Node, _ type: Unit.Type) -> Quantity<Unit>? {
+        guard let quantity = object(node, allowed: ["value", "unit"]) else { return nil }
+        let value = required("value", in: quantity, expected: "a number greater than 0").flatMap { positiveNumber($0) }
+        let unit = required("unit", in: quantity, expected: "one of \(Unit.acceptedSymbols.joined(separator: ", "))")
+            .flatMap { self.unit($0, as: type) }
+        guard let value, let unit else { return nil }
+        return Quantity(value, unit)
+    }
+
+    private mutating func readDate(_ node: Node) -> JobDate? {
+        guard let text = text(node) else { return nil }
+        guard let date = JobDate(rfc3339: text) else {
+            error(node.path, "\"\(text)\" is not a date; expected a date like \"2026-04-14T07:30:00+02:00\" or \"2026-04-14\"")
+            return nil
+        }
+        return date
+    }
+
+    /// A value as it would appear in the input, for error messages.
+    static func literal(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let number): number.literal
+        case .string(let text): "\"\(text)\""
+        case .bool(let flag): String(flag)
+        default: value.typeDescription
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Something ReportKit has to say about an input: where (a JSON path) and what.
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        /// The input cannot be trusted; nothing is produced from it.
+        case error
+        /// The input is usable, but a person should look twice.
+        case warning
+    }
+
+    public let severity: Severity
+    public let path: JSONPath
+    public let message: String
+
+    public init(_ severity: Severity, at path: JSONPath, _ message: String) {
+        self.severity = severity
+        self.path = path
+        self.message = message
+    }
+
+    /// `$.products[1].rate.unit: unknown unit "l/h"; expected one of …`
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Input that was refused, with every problem found in it (not just the first).
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public init(at path: JSONPath, _ message: String) {
+        self.init([Diagnostic(.error, at: path, message)])
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

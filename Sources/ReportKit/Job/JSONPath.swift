@@ -1,0 +1,49 @@
+/// A location inside a JSON document, printed the way JSONPath writes it: `$.products[1].rate`.
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    public enum Component: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    public private(set) var components: [Component]
+
+    /// The document itself: `$`.
+    public static let root = JSONPath(components: [])
+
+    public init(components: [Component]) {
+        self.components = components
+    }
+
+    public func appending(_ key: String) -> JSONPath {
+        JSONPath(components: components + [.key(key)])
+    }
+
+    public func appending(index: Int) -> JSONPath {
+        JSONPath(components: components + [.index(index)])
+    }
+
+    public var description: String {
+        var text = "$"
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key) where Self.isPlainIdentifier(key):
+                text += ".\(key)"
+            case .key(let key):
+                // Keys that are not identifiers (spaces, quotes, dots) are written in bracket form
+                // so the path stays unambiguous.
+                let escaped = key.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "'", with: "\\'")
+                text += "['\(escaped)']"
+            }
+        }
+        return text
+    }
+
+    private static func isPlainIdentifier(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, !key.isEmpty else { return false }
+        let isLetter: (Unicode.Scalar) -> Bool = { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "_" }
+        return isLetter(first) && key.unicodeScalars.allSatisfy { isLetter($0) || ($0 >= "0" && $0 <= "9") }
+    }
+}

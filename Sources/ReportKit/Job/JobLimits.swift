@@ -1,0 +1,27 @@
+/// The bounds an accepted job must keep. They keep out typing mistakes (a spray rate of 20,000 L/ha)
+/// and hostile input (a 1 L tank on a 100,000 ha field), and are documented in docs/input-format.md.
+public enum JobLimits {
+    /// Largest field: 100,000 ha, larger than any single field sprayed as one job.
+    public static let maximumAreaHectares = 100_000.0
+    /// Spray volume: from ultra-low-volume work (0.1 L/ha) to dilute orchard spraying (10,000 L/ha).
+    public static let sprayRateLitresPerHectare = 0.1...10_000.0
+    /// Tank: from a 1 L hand sprayer to a 100,000 L tanker.
+    public static let tankCapacityLitres = 1.0...100_000.0
+    /// Per-area product rates up to 1,000 L/ha or kg/ha (liquid fertiliser).
+    public static let maximumPerAreaRate = 1_000.0
+    /// Concentrations up to 1 L or 1 kg per litre of spray liquid (100 %).
+    public static let maximumConcentration = 1.0
+    public static let maximumProducts = 20
+    /// The most tank loads one plan may have.
+    public static let maximumLoads = 10_000
+    /// Names, crops, and other single-line text, in characters.
+    public static let maximumTextLength = 200
+    /// The free-text notes, in characters.
+    public static let maximumNotesLength = 2_000
+    /// The largest input document read for one job or one history, in bytes.
+    public static let maximumDocumentBytes = 16 * 1024 * 1024
+    /// A partial load smaller than this share of the tank is worth a warning.
+    public static let smallLoadShareOfTank = 0.10
+    /// Spray liquid left over that is too little to be a load (the app's threshold), in litres.
+    public static let negligibleRemainderLitres = 0.01
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The value rules every job must keep, whatever format it came from: magnitudes within
+/// ``JobLimits`` and product units that fit their rule. Errors mean the job is refused; warnings
+/// are passed on to the user.
+public enum JobValidator {
+    public static func diagnostics(for job: SprayJob) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let paths = job.sourcePaths
+
+        let area = job.field.area
+        if area.internalValue > JobLimits.maximumAreaHectares {
+            found.append(tooLarge(area, limitInternal: JobLimits.maximumAreaHectares, what: "field area", at: paths.area))
+        }
+        let sprayRate = job.sprayRate
+        if !JobLimits.sprayRateLitresPerHectare.contains(sprayRate.internalValue) {
+            found.append(outOfRange(sprayRate, range: JobLimits.sprayRateLitresPerHectare, what: "spray volume", at: paths.sprayRate))
+        }
+        let capacity = job.tank.capacity
+        if !JobLimits.tankCapacityLitres.contains(capacity.internalValue) {
+            found.append(outOfRange(capacity, range: JobLimits.tankCapacityLitres, what: "tank capacity", at: paths.tankCapacity))
+        }
+        for (index, product) in job.products.enumerated() {
+            let path = index < paths.productRates.count ? paths.productRates[index] : paths.products
+            let limit = product.rate.unit.basis == .perArea ? JobLimits.maximumPerAreaRate : JobLimits.maximumConcentration
+            if product.rate.internalValue > limit {
+                found.append(tooLarge(product.rate, limitInternal: limit, what: "product rate", at: path.appending("value")))
+            }
+        }
+        found += duplicateProductWarnings(job)
+        return found
+    }
+
+    /// The same product named twice is almost always a copying mistake that doubles a dose.
+    private static func duplicateProductWarnings(_ job: SprayJob) -> [Diagnostic] {
+        var firstIndex: [String: Int] = [:]
+        var warnings: [Diagnostic] = []
+        for (index, product) in job.products.enumerated() {
+            guard let name = product.name else { continue }
+            let key = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if let first = firstIndex[key] {
+                warnings.append(Diagnostic(.warning, at: job.sourcePaths.products.appending(index: index),
+                    "\"\(name)\" is also product \(first + 1) of the mix; check that it is meant to be added twice"))
+            } else {
+                firstIndex[key] = index
+            }
+        }
+        return warnings
+    }
+
+    private static func tooLarge<Unit>(_ quantity: Quantity<Unit>, limitInternal: Double, what: String, at path: JSONPath) -> Diagnostic {
+        let limit = limitInternal / quantity.unit.toInternal
+        return Diagnostic(.error, at: path.appending("value"),
+            "\(number(quantity.value)) \(quantity.unit.rawValue) is more than the largest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))")
+    }
+
+    private static func outOfRange<Unit>(_ quantity: Quantity<Unit>, range: ClosedRange<Double>, what: String, at path: JSONPath) -> Diagnostic {
+        let low = range.lowerBound / quantity.unit.toInternal
+        let high = range.upperBound / quantity.unit.toInternal
+        return Diagnostic(.error, at: path.appending("value"),
+            "\(number(quantity.value)) \(quantity.unit.rawValue) is outside the \(what) accepted: \(number(low)) to \(number(high)) \(quantity.unit.rawValue)")
+    }
+
+    /// Up to six significant digits, enough to recognise a limit in any unit.
+    private static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e12 { return String(Int64(value)) }
+        var text = String(format: "%.6g", value)
+        if text.contains("e") == false, text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+}

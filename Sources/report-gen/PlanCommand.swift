@@ -1,0 +1,50 @@
+import ArgumentParser
+import ReportKit
+
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Print how to load the sprayer for a job: totals and every tank load.",
+        usage: """
+            report-gen plan job.json
+            report-gen plan --json job.json
+            cat job.json | report-gen plan -
+            """,
+        discussion: """
+            Reads a job in ReportKit's v1 format or one entry of the Kalkulator Oprysku app's history.
+            Errors go to standard error as `error: <JSON path>: <problem>`.
+
+            Exit status: 0 done, 64 usage error, 65 invalid input data, 66 input not readable.
+            """
+    )
+
+    @Argument(help: "The job file, or - for standard input.")
+    var input: String
+
+    @Flag(help: "Print the plan as JSON for programs (full-precision values with rounded, localised display strings).")
+    var json = false
+
+    @Option(help: "The language of numbers and words: en or pl (default: the job's own).")
+    var locale: ReportLanguage?
+
+    func run() throws {
+        let bytes = try InputReader.read(input)
+        let plan: SprayPlan
+        do {
+            let decoded = try JobDecoder.decodeJob(bytes)
+            plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
+        } catch {
+            Console.report(error)
+            throw ExitStatus.badData
+        }
+        let display = PlanDisplay(plan: plan, language: locale ?? plan.job.locale)
+        if json {
+            FileHandleOutput.standardOutput.write(JSONWriter.write(PlanJSON.value(for: plan, display: display)))
+        } else {
+            for warning in plan.warnings { Console.warning(warning.description) }
+            FileHandleOutput.standardOutput.write(PlanText.render(plan, display: display))
+        }
+    }
+}
+
+extension ReportLanguage: ExpressibleByArgument {}

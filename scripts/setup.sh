@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what report-gen needs on a Debian machine that already has the Swift toolchain:
+# the cairo and Pango development packages, the Inter font, and the tools the tests use
+# (poppler-utils, qpdf, and Python's jsonschema for checking the published schema).
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+
+packages=(libcairo2-dev libpango1.0-dev fonts-inter poppler-utils qpdf pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "setup: installing Python jsonschema" >&2
+  python3 -m pip install --quiet jsonschema
+fi
+
+command -v swift >/dev/null || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
