@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -25,8 +26,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ReportKitTests", dependencies: ["ReportKit"]),
-        .testTarget(name: "ReportGenTests", dependencies: ["ReportKit"]),
+        .testTarget(
+            name: "ReportKitTests",
+            dependencies: ["ReportKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        // Depends on the executable so `swift test` always builds the report-gen it runs.
+        .testTarget(name: "ReportGenTests", dependencies: ["ReportKit", "report-gen"]),
     ],
     swiftLanguageModes: [.v6]
 )

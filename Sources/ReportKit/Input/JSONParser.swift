@@ -44,6 +44,8 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+            throw error("unexpected \(describeCurrent()); expected a value" + wordHint())
         default:
             throw error("unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)")
         }
@@ -120,6 +122,23 @@ public struct JSONParser {
         if depth > maximumDepth {
             throw error("nesting is deeper than \(maximumDepth) levels")
         }
+    }
+
+    /// A hint for a bare word where a value belongs: a capitalised keyword, or NaN/Infinity.
+    private func wordHint() -> String {
+        var end = offset
+        while end < bytes.count, end - offset < 16,
+              (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[end]) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) {
+            end += 1
+        }
+        let word = String(decoding: bytes[offset..<end], as: UTF8.self)
+        if ["true", "false", "null"].contains(word.lowercased()) {
+            return " (did you mean \(word.lowercased())? JSON keywords are lower case)"
+        }
+        if ["nan", "infinity", "inf"].contains(word.lowercased()) {
+            return " (JSON has no \(word); numbers must be finite)"
+        }
+        return " (text must be in double quotes)"
     }
 
     // MARK: Scalars

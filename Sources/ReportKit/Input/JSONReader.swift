@@ -79,6 +79,9 @@ struct JSONReader {
                 return nil
             }
             return value
+        case .string(let text) where Double(text).map({ !$0.isFinite }) == true:
+            error(node.path, "\"\(text)\" is not a finite number; expected a number")
+            return nil
         case .string(let text) where Double(text) != nil:
             error(node.path, "expected a number, found the string \"\(text)\"; write numbers without quotes")
             return nil
@@ -123,17 +126,18 @@ struct JSONReader {
     }
 
     /// A string naming a unit of type `Unit`.
-    mutating func unit<Unit: InputUnit>(_ node: Node, as _: Unit.Type, hint: String? = nil) -> Unit? {
+    mutating func unit<Unit: InputUnit>(_ node: Node, as _: Unit.Type) -> Unit? {
         guard case .string(let symbol) = node.value else {
             error(node.path, "expected the \(Unit.kindName) as a string, found \(node.value.typeDescription)")
             return nil
         }
         if let unit = Unit(symbol: symbol) { return unit }
         var message = "unknown \(Unit.kindName) \"\(symbol)\""
-        if let suggestion = Unit.acceptedSymbols.first(where: { $0.lowercased() == symbol.lowercased() }) {
+        if let otherKind = UnitKinds.kindName(of: symbol) {
+            message = "\"\(symbol)\" is \(Self.withArticle(otherKind)), not \(Self.withArticle(Unit.kindName))"
+        } else if let suggestion = Unit.acceptedSymbols.first(where: { $0.lowercased() == symbol.lowercased() }) {
             message += "; did you mean \"\(suggestion)\"?"
         }
-        if let hint { message += "; \(hint)" }
         message += ". Expected one of: \(Unit.acceptedSymbols.map { "\"\($0)\"" }.joined(separator: ", "))"
         error(node.path, message)
         return nil
@@ -154,6 +158,11 @@ struct JSONReader {
     }
 
     // MARK: Helpers
+
+    /// "an area unit", "a tank volume unit".
+    static func withArticle(_ noun: String) -> String {
+        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
+    }
 
     /// Formats a number for an error message without exponent noise for ordinary values.
     static func format(_ value: Double) -> String {

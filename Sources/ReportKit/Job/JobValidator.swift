@@ -24,7 +24,7 @@ public enum JobValidator {
             let path = index < paths.productRates.count ? paths.productRates[index] : paths.products
             let limit = product.rate.unit.basis == .perArea ? JobLimits.maximumPerAreaRate : JobLimits.maximumConcentration
             if product.rate.internalValue > limit {
-                found.append(tooLarge(product.rate, limitInternal: limit, what: "product rate", at: path.appending("value")))
+                found.append(tooLarge(product.rate, limitInternal: limit, what: "product rate", at: path))
             }
         }
         found += duplicateProductWarnings(job)

@@ -36,6 +36,18 @@ extension InputUnit {
     public static var acceptedSymbols: [String] { allCases.flatMap { [$0.rawValue] + $0.aliases } }
 }
 
+/// Names the kind of unit a symbol belongs to, so that a unit of the wrong dimension for its
+/// field ("kg/ha" as a tank capacity) is explained rather than called unknown.
+public enum UnitKinds {
+    public static func kindName(of symbol: String) -> String? {
+        if AreaUnit(symbol: symbol) != nil { return AreaUnit.kindName }
+        if TankUnit(symbol: symbol) != nil { return TankUnit.kindName }
+        if ProductRateUnit(symbol: symbol) != nil { return ProductRateUnit.kindName }
+        if SprayRateUnit(symbol: symbol) != nil { return SprayRateUnit.kindName }
+        return nil
+    }
+}
+
 /// A value with the unit it was given in. The internal value (hectares, litres, kilograms, or a
 /// rate built from them) is derived, so the original is never lost for the record.
 public struct Quantity<Unit: InputUnit>: Sendable, Hashable {

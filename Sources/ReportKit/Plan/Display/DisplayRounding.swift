@@ -22,7 +22,8 @@ enum DisplayRounding {
         var missing = totalSteps - rounded.reduce(0, +)
         let byRemainder = scaled.indices.sorted { a, b in
             let ra = scaled[a] - Double(rounded[a]), rb = scaled[b] - Double(rounded[b])
-            return ra != rb ? ra > rb : a > b
+            // Remainders that differ only by float noise are equal, so the tie-break decides.
+            return abs(ra - rb) > 1e-6 ? ra > rb : a > b
         }
         var cursor = 0
         while missing > 0, !byRemainder.isEmpty {

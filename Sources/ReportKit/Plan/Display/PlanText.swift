@@ -7,6 +7,11 @@ public enum PlanText {
         let style = NumberStyle.of(language)
         let names = job.products.map { $0.name ?? words.unnamedProduct }
         var lines: [String] = []
+        let labels = [words.field, words.sprayRate, words.tank, words.water, words.sprayLiquid, words.inTank] + names
+        let labelWidth = labels.map(\.count).max().map { $0 + 2 } ?? 0
+        func row(_ label: String, _ value: String, indent: Int = 0) -> String {
+            String(repeating: " ", count: indent) + label + String(repeating: " ", count: max(2, labelWidth - label.count)) + value
+        }
 
         lines.append(words.title + (job.title.map { ": \($0)" } ?? ""))
         let fieldParts = [job.field.name, job.field.crop].compactMap { $0 } + [display.fieldArea.text(in: language)]
@@ -52,11 +57,6 @@ public enum PlanText {
     /// A rate unit as written in `language`: Polish writes the litre as "l".
     static func localisedRateSymbol(_ symbol: String, _ language: ReportLanguage) -> String {
         language == .polish ? symbol.replacingOccurrences(of: "mL", with: "ml").replacingOccurrences(of: "L", with: "l") : symbol
-    }
-
-    private static func row(_ label: String, _ value: String, indent: Int = 0) -> String {
-        let padded = label.count < 18 ? label + String(repeating: " ", count: 18 - label.count) : label + "  "
-        return String(repeating: " ", count: indent) + padded + value
     }
 
     /// The few words the text needs, per language.

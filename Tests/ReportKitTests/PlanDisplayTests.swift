@@ -1,0 +1,75 @@
+import Testing
+@testable import ReportKit
+
+@Suite("Display: units, rounding and number formats")
+struct PlanDisplayTests {
+    private func steps(_ value: Double, _ digits: Int) -> Int64 {
+        DisplayRounding.steps(value, DisplayScale(.litre, fractionDigits: digits))
+    }
+
+    @Test func formatsNumbersPerLanguage() {
+        let polish = NumberStyle.of(.polish), english = NumberStyle.of(.english)
+        #expect(polish.format(steps: 123_456, fractionDigits: 2, trimZeros: false) == "1\u{A0}234,56")
+        #expect(english.format(steps: 123_456, fractionDigits: 2, trimZeros: false) == "1,234.56")
+        #expect(english.format(steps: 1_234_567_000, fractionDigits: 3, trimZeros: true) == "1,234,567")
+        #expect(english.format(steps: 5, fractionDigits: 2, trimZeros: false) == "0.05")
+        #expect(polish.format(steps: 250_000, fractionDigits: 2, trimZeros: true) == "2\u{A0}500")
+        #expect(english.format(given: 0.1) == "0.1" && polish.format(given: 12.5) == "12,5")
+    }
+
+    @Test func roundsDecimalHalvesUpDespiteBinaryFloats() {
+        #expect(steps(0.285, 2) == 29)   // 0.285 is 0.28499999… as a double
+        #expect(steps(1.005, 2) == 101)
+        #expect(steps(2.675, 2) == 268)
+        #expect(steps(0.284_999, 2) == 28)
+    }
+
+    @Test func apportionedPartsAddUpToTheRoundedTotalAndStayWithinOneStep() {
+        let parts = [33.333_333, 33.333_333, 33.333_334]
+        let result = DisplayRounding.apportion(parts, total: 100, DisplayScale(.litre, fractionDigits: 2))
+        #expect(result.total == 10_000)
+        #expect(result.parts.reduce(0, +) == 10_000)
+        #expect(result.parts == [3_333, 3_333, 3_334], "equal parts keep equal numbers; the last takes the difference")
+    }
+
+    @Test func choosesAMeasurableUnitPerColumn() {
+        #expect(DisplayScale.product(.liquid, .metric, largest: 0.25) == DisplayScale(.millilitre, fractionDigits: 0))
+        #expect(DisplayScale.product(.liquid, .metric, largest: 0.005) == DisplayScale(.millilitre, fractionDigits: 1))
+        #expect(DisplayScale.product(.liquid, .metric, largest: 7.5) == DisplayScale(.litre, fractionDigits: 2))
+        #expect(DisplayScale.product(.dry, .metric, largest: 0.4) == DisplayScale(.gram, fractionDigits: 0))
+        #expect(DisplayScale.product(.dry, .metric, largest: 2) == DisplayScale(.kilogram, fractionDigits: 3))
+        #expect(DisplayScale.product(.liquid, .usCustomary, largest: 1) == DisplayScale(.usFluidOunce, fractionDigits: 1))
+        #expect(DisplayScale.product(.liquid, .usCustomary, largest: 4) == DisplayScale(.usGallon, fractionDigits: 2))
+        #expect(DisplayScale.product(.dry, .usCustomary, largest: 0.2) == DisplayScale(.ounce, fractionDigits: 1))
+    }
+
+    @Test func polishWritesTheLitreLowerCase() throws {
+        let plan = try plan(setting(baseJob(), "locale", json: #""pl""#))
+        let display = PlanDisplay(plan: plan, language: .polish)
+        #expect(display.totals.sprayLiquid.text(in: .polish) == "2\u{A0}500\u{A0}l")
+        #expect(display.totals.products[0].text(in: .polish) == "18,75\u{A0}l")
+        #expect(display.fieldArea.text(in: .polish) == "12,5\u{A0}ha")
+    }
+
+    @Test func smallAmountsAreShownInMillilitresAndStillAddUp() throws {
+        // 0.3 L/ha over 3 loads of 1/3 ha: 100 mL each, 300 mL in all.
+        var job = setting(baseJob(), "field.area.value", json: "1")
+        job = setting(job, "tank.capacity.value", json: "66.666667")
+        job = setting(job, "products.0.rate.value", json: "0.3")
+        let display = PlanDisplay(plan: try plan(job), language: .english)
+        #expect(display.totals.products[0].unit == .millilitre)
+        #expect(display.loads.map(\.products[0].steps).reduce(0, +) == display.totals.products[0].steps)
+        #expect(display.totals.products[0].text(in: .english) == "300\u{A0}mL")
+    }
+
+    @Test func usInputGivesUSOutput() throws {
+        var job = setting(baseJob(), "field.area.unit", json: #""ac""#)
+        job = setting(job, "sprayRate", json: #"{"value": 15, "unit": "gal/ac"}"#)
+        job = setting(job, "tank.capacity", json: #"{"value": 300, "unit": "gal"}"#)
+        job = setting(job, "products.0.rate", json: #"{"value": 24, "unit": "fl oz/ac"}"#)
+        let display = PlanDisplay(plan: try plan(job), language: .english)
+        #expect(display.fieldArea.unit == .acre)
+        #expect(display.totals.sprayLiquid.text(in: .english) == "187.5\u{A0}gal")
+        #expect(display.totals.products[0].text(in: .english) == "2.34\u{A0}gal")
+    }
+}

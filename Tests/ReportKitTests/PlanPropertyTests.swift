@@ -1,0 +1,95 @@
+import PropertyBased
+import Testing
+@testable import ReportKit
+
+/// For random valid jobs: the plan covers the field, adds up, and never asks for negative water;
+/// and what it shows adds up too.
+@Suite("Plan properties")
+struct PlanPropertyTests {
+    private static let perAreaLiquid: [ProductRateUnit] = [.litresPerHectare, .millilitresPerHectare, .gallonsPerAcre,
+                                                           .quartsPerAcre, .pintsPerAcre, .fluidOuncesPerAcre]
+    private static let otherUnits: [ProductRateUnit] = [.kilogramsPerHectare, .gramsPerHectare, .poundsPerAcre, .ouncesPerAcre,
+        .litresPer100Litres, .millilitresPer100Litres, .kilogramsPer100Litres, .gramsPer100Litres,
+        .fluidOuncesPer100Gallons, .poundsPer100Gallons, .percentByVolume]
+
+    /// A product rate of a sensible size for its unit, from a random unit and a random factor.
+    private static func product(_ unit: ProductRateUnit, _ factor: Double) -> Product {
+        // Scale so every unit lands between about 0.01 and 3 L (or kg) per ha, or 0.01 to 2 % of the liquid.
+        let internalTarget = unit.basis == .perArea ? 0.01 + factor * 3 : 0.000_1 + factor * 0.02
+        return Product(name: unit.rawValue, rate: Quantity(internalTarget / unit.toInternal, unit))
+    }
+
+    private static let allUnits = perAreaLiquid + otherUnits
+
+    /// Sizes: area (ha), spray rate (L/ha), tank (L), and a factor for product rates.
+    private static let sizes = zip(Gen.double(in: 0.05...800), Gen.double(in: 20...600),
+                                   Gen.double(in: 30...6_000), Gen.double(in: 0...1))
+    /// Choices: area unit, loading, water rule, and the product units (as indices).
+    private static let choices = zip(Gen.int(in: 0...3), Gen.int(in: 0...1), Gen.int(in: 0...1),
+                                     Gen.int(in: 0...(allUnits.count - 1)).array(of: 1...6))
+
+    private static let jobs = zip(sizes, choices).map { sizes, choices -> SprayJob in
+        let (hectares, sprayRate, capacity, factor) = sizes
+        let (areaIndex, loadingIndex, waterIndex, unitIndices) = choices
+        let areaUnit = AreaUnit.allCases[areaIndex]
+        return SprayJob(
+            field: Field(area: Quantity(hectares / areaUnit.toInternal, areaUnit)),
+            sprayRate: Quantity(sprayRate, .litresPerHectare),
+            tank: Tank(capacity: Quantity(capacity, .litre), loading: LoadingStrategy.allCases[loadingIndex]),
+            waterRule: WaterRule.allCases[waterIndex],
+            products: unitIndices.enumerated().map { offset, unitIndex in
+                product(allUnits[unitIndex], (factor + Double(offset) * 0.37).truncatingRemainder(dividingBy: 1))
+            }
+        )
+    }
+
+    @Test func plansCoverTheFieldAndAddUp() async {
+        await propertyCheck(count: 400, input: Self.jobs) { job in
+            guard let plan = try? SprayCalculator.plan(for: job) else {
+                // Only refusals the limits document (too many loads) may happen here.
+                #expect(job.field.area.internalValue * job.sprayRate.internalValue / job.tank.capacity.internalValue > 9_000)
+                return
+            }
+            let area = job.field.area.internalValue
+            #expect(abs(plan.loads.reduce(0) { $0 + $1.area } - area) <= area * 1e-9)
+            for index in job.products.indices {
+                let sum = plan.loads.reduce(0) { $0 + $1.products[index] }
+                #expect(abs(sum - plan.totals.products[index]) <= plan.totals.products[index] * 1e-9)
+            }
+            #expect(plan.loads.allSatisfy { $0.water >= 0 && $0.area > 0 })
+            let capacity = job.tank.capacity.internalValue
+            #expect(plan.loads.allSatisfy { $0.tankContents <= capacity + JobLimits.negligibleRemainderLitres })
+            if job.tank.loading == .fullThenPartial {
+                #expect(plan.loads.dropLast().allSatisfy { $0.kind == .full })
+            } else {
+                // Equal loads: the fewest that fit, so one fewer would overflow the tank.
+                let contents = plan.totals.tankContents
+                #expect(plan.loads.count == 1 || contents / Double(plan.loads.count - 1) > capacity)
+            }
+        }
+    }
+
+    @Test func displayedLoadsAddUpToDisplayedTotals() async {
+        await propertyCheck(count: 400, input: Self.jobs, Gen.int(in: 0...1)) { job, languageIndex in
+            let language = ReportLanguage.allCases[languageIndex]
+            guard let plan = try? SprayCalculator.plan(for: job) else { return }
+            let display = PlanDisplay(plan: plan, language: language)
+            func adds(_ total: DisplayQuantity, _ parts: [DisplayQuantity]) -> Bool {
+                parts.allSatisfy { $0.unit == total.unit } && parts.map(\.steps).reduce(0, +) == total.steps
+            }
+            #expect(adds(display.fieldArea, display.loads.map(\.area)))
+            #expect(adds(display.totals.sprayLiquid, display.loads.map(\.volume)))
+            #expect(adds(display.totals.water, display.loads.map(\.water)))
+            for index in job.products.indices {
+                #expect(adds(display.totals.products[index], display.loads.map { $0.products[index] }))
+            }
+            // Each shown value is within one step of the exact one, and never negative.
+            for load in display.loads {
+                for quantity in [load.area, load.volume, load.water] + load.products {
+                    let step = 1 / DisplayRounding.pow10(quantity.scale.fractionDigits)
+                    #expect(abs(quantity.rounded - quantity.value) <= step * 1.000_001 && quantity.steps >= 0)
+                }
+            }
+        }
+    }
+}
