@@ -18,7 +18,7 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        .target(name: "ReportKit"),
+        .target(name: "ReportKit", dependencies: ["CCairo"]),
         .executableTarget(
             name: "report-gen",
             dependencies: [

@@ -1,0 +1,88 @@
+/// One thing to draw on a page, positioned in page coordinates (points, y down). Pages are lists
+/// of these, independent of Cairo, so a layout can be tested by reading them and rendered to any
+/// surface.
+public enum DrawCommand: Sendable, Hashable {
+    case fill(Path, Color)
+    case stroke(Path, Color, lineWidth: Double)
+    case text(PlacedText)
+    case image(PlacedImage)
+    /// Opens a tagged-PDF structure element (a heading, a paragraph, a table cell …).
+    case beginStructure(StructureRole)
+    case endStructure(StructureRole)
+    /// A clickable area; it must lie inside a structure element (cairo 1.16 needs that).
+    case link(Rect, LinkTarget)
+    /// A named place that internal links and outline entries point to.
+    case destination(name: String, at: Point)
+}
+
+/// A paragraph laid out at a fixed width. The renderer lays it out again with the same text
+/// engine, width and options, so it breaks into exactly the lines the layout measured.
+public struct PlacedText: Sendable, Hashable {
+    public var origin: Point
+    public var text: StyledText
+    /// The width the text was wrapped to; nil for a single unwrapped line.
+    public var width: Double?
+    public var alignment: TextAlignment
+    /// End the line with "…" instead of wrapping (single-line text).
+    public var ellipsize: Bool
+    public var size: Size
+
+    public init(origin: Point, text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool, size: Size) {
+        self.origin = origin
+        self.text = text
+        self.width = width
+        self.alignment = alignment
+        self.ellipsize = ellipsize
+        self.size = size
+    }
+}
+
+/// A PNG image drawn into a rectangle.
+public struct PlacedImage: Sendable, Hashable {
+    public var rect: Rect
+    public var png: [UInt8]
+}
+
+/// The tagged-PDF roles ReportKit writes (PDF 32000-1, 14.8.4 "Standard structure types").
+public enum StructureRole: String, Sendable, Hashable {
+    case document = "Document"
+    case heading1 = "H1"
+    case heading2 = "H2"
+    case heading3 = "H3"
+    case paragraph = "P"
+    case table = "Table"
+    case tableRow = "TR"
+    case tableHeader = "TH"
+    case tableCell = "TD"
+    case figure = "Figure"
+}
+
+public enum LinkTarget: Sendable, Hashable {
+    case uri(String)
+    /// A destination in the same document (see ``DrawCommand/destination(name:at:)``).
+    case internalDestination(String)
+}
+
+extension DrawCommand {
+    /// The same command moved by `delta`.
+    public func offset(by delta: Point) -> DrawCommand {
+        switch self {
+        case .fill(let path, let color):
+            return .fill(path.offset(by: delta), color)
+        case .stroke(let path, let color, let width):
+            return .stroke(path.offset(by: delta), color, lineWidth: width)
+        case .text(var text):
+            text.origin = text.origin.offset(by: delta)
+            return .text(text)
+        case .image(var image):
+            image.rect = image.rect.offset(by: delta)
+            return .image(image)
+        case .link(let rect, let target):
+            return .link(rect.offset(by: delta), target)
+        case .destination(let name, let point):
+            return .destination(name: name, at: point.offset(by: delta))
+        case .beginStructure, .endStructure:
+            return self
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// A piece of content that can be laid out into a space, and split across pages when it does not
+/// fit (the flowable idea of ReportLab's platypus and QuestPDF's measure/partial/wrap contract).
+///
+/// Layout is a pure function of the element, the space and the context: it returns new values and
+/// never changes the element, so a remainder is just another element.
+public protocol Element: Sendable {
+    /// Places the element in `space` (its width is fixed; its height is what is left on the page).
+    func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement
+
+    /// The width the element would take with no limit (for auto-width table columns and stacks).
+    func naturalWidth(context: LayoutContext) -> Double
+
+    /// True for content that must move whole to the next page rather than split (cards, keep-together).
+    var keepsTogether: Bool { get }
+
+    /// True when the element must not be the last thing on a page (a heading).
+    var keepsWithNext: Bool { get }
+}
+
+extension Element {
+    public var keepsTogether: Bool { false }
+    public var keepsWithNext: Bool { false }
+}
+
+/// What came of placing an element in a space.
+public enum Placement: Sendable {
+    /// All of it fits.
+    case complete(Block)
+    /// This much fits here; `remainder` continues in the next space.
+    case partial(Block, remainder: any Element)
+    /// Nothing of it fits; try the next space.
+    case nothing
+}
+
+/// Laid-out content: its size and its drawing commands, relative to its top-left corner.
+public struct Block: Sendable {
+    public var size: Size
+    public var commands: [DrawCommand]
+
+    public init(size: Size, commands: [DrawCommand] = []) {
+        self.size = size
+        self.commands = commands
+    }
+
+    public static let empty = Block(size: .zero)
+}
+
+/// What every element needs while laying out.
+public struct LayoutContext: Sendable {
+    public let text: any TextMeasuring
+    /// The height of a whole page's content area.
+    public let pageContentHeight: Double
+    /// True while nothing has been placed above on the current page: content that keeps together
+    /// or keeps with the next must still be placed (split if need be) rather than moved on, or it
+    /// would never be placed at all.
+    public var atPageTop: Bool
+
+    public init(text: any TextMeasuring, pageContentHeight: Double, atPageTop: Bool = true) {
+        self.text = text
+        self.pageContentHeight = pageContentHeight
+        self.atPageTop = atPageTop
+    }
+
+    /// The same context, below content that has been placed (when `placed` is true).
+    public func below(placed: Bool) -> LayoutContext {
+        var context = self
+        context.atPageTop = atPageTop && !placed
+        return context
+    }
+}
+
+/// Content that cannot be laid out at all.
+public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

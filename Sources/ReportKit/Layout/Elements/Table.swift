@@ -1,0 +1,203 @@
+/// A table that continues across pages: header rows repeat on every page, a row moves whole to the
+/// next page (it splits only when it is taller than a page), the header is never left alone at
+/// the bottom of a page, and the total rows stay with the last body row.
+public struct Table: Element {
+    public struct Style: Sendable {
+        public var cellPadding: EdgeInsets
+        public var headerBackground: Color?
+        /// The fill of every other body row.
+        public var zebraBackground: Color?
+        public var totalBackground: Color?
+        /// The rule under the header and above the totals.
+        public var ruleColor: Color?
+        public var ruleWidth: Double
+
+        public init(cellPadding: EdgeInsets = EdgeInsets(top: 4, left: 6, bottom: 4, right: 6), headerBackground: Color? = nil,
+                    zebraBackground: Color? = nil, totalBackground: Color? = nil, ruleColor: Color? = nil, ruleWidth: Double = 1) {
+            self.cellPadding = cellPadding
+            self.headerBackground = headerBackground
+            self.zebraBackground = zebraBackground
+            self.totalBackground = totalBackground
+            self.ruleColor = ruleColor
+            self.ruleWidth = ruleWidth
+        }
+    }
+
+    public typealias Row = [any Element]
+
+    public var columns: [ColumnWidth]
+    public var header: [Row]
+    public var rows: [Row]
+    public var totals: [Row]
+    public var style: Style
+    /// Where these rows start in the whole table (zebra stripes continue across pages).
+    private var firstRowIndex = 0
+    /// Column widths, fixed by the first page so every page of the table lines up.
+    private var resolvedWidths: [Double]?
+
+    public init(columns: [ColumnWidth], header: [Row] = [], rows: [Row], totals: [Row] = [], style: Style = Style()) {
+        self.columns = columns
+        self.header = header
+        self.rows = rows
+        self.totals = totals
+        self.style = style
+    }
+
+    public func naturalWidth(context: LayoutContext) -> Double {
+        let all = header + rows + totals
+        return columns.indices.map { column in
+            if case .fixed(let width) = columns[column] { return width }
+            return all.map { column < $0.count ? $0[column].naturalWidth(context: context) : 0 }.max().map { $0 + style.cellPadding.horizontal } ?? 0
+        }.reduce(0, +)
+    }
+
+    public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
+        let widths = resolvedWidths ?? ColumnWidths.resolve(columns, total: space.width, spacing: 0) { column in
+            (header + rows + totals).map { column < $0.count ? $0[column].naturalWidth(context: context) : 0 }.max()
+                .map { $0 + style.cellPadding.horizontal } ?? 0
+        }
+        var fragment = Fragment(width: space.width)
+
+        for row in header {
+            guard case .complete(let block) = try layoutRow(row, widths: widths, height: space.height - fragment.height,
+                                                           cell: .tableHeader, context: context) else { return .nothing }
+            fragment.add(block, background: style.headerBackground)
+        }
+        let headerHeight = fragment.height
+        if !header.isEmpty { fragment.addRule(style) }
+
+        var index = 0
+        while index < rows.count {
+            let left = space.height - fragment.height
+            let placement = try layoutRow(rows[index], widths: widths, height: left, cell: .tableCell, context: context)
+            let zebra = (firstRowIndex + index) % 2 == 1 ? style.zebraBackground : nil
+            if case .complete(let block) = placement {
+                // The last body row takes the totals with it, unless it is alone on its page.
+                let isLast = index == rows.count - 1
+                if isLast, !totals.isEmpty, index > 0,
+                   try !fits(totals, widths: widths, height: left - block.size.height - style.ruleWidth, context: context) {
+                    return .partial(fragment.block, remainder: continuation(from: index, widths: widths))
+                }
+                fragment.add(block, background: zebra)
+                index += 1
+                continue
+            }
+            // The row does not fit in what is left of this page.
+            if index > 0 { return .partial(fragment.block, remainder: continuation(from: index, widths: widths)) }
+            let tallerThanAPage = try !fits([rows[index]], widths: widths, height: context.pageContentHeight - headerHeight, context: context)
+            guard context.atPageTop || tallerThanAPage, case .partial(let block, let remainder) = placement else {
+                // Moving on keeps the header with its first row; at the top of a page nothing fits at all.
+                return .nothing
+            }
+            fragment.add(block, background: zebra)
+            var rest = continuation(from: index + 1, widths: widths)
+            rest.rows.insert(remainder, at: 0)
+            rest.firstRowIndex -= 1
+            return .partial(fragment.block, remainder: rest)
+        }
+
+        if !totals.isEmpty {
+            fragment.addRule(style)
+            for row in totals {
+                guard case .complete(let block) = try layoutRow(row, widths: widths, height: space.height - fragment.height,
+                                                               cell: .tableCell, context: context) else {
+                    return .partial(fragment.block, remainder: continuation(from: rows.count, widths: widths))
+                }
+                fragment.add(block, background: style.totalBackground)
+            }
+        }
+        return .complete(fragment.block)
+    }
+
+    /// The table from body row `index` on, with the same header, totals and column widths.
+    private func continuation(from index: Int, widths: [Double]) -> Table {
+        var rest = self
+        rest.rows = Array(rows[index...])
+        rest.firstRowIndex = firstRowIndex + index
+        rest.resolvedWidths = widths
+        return rest
+    }
+
+    private func fits(_ rows: [Row], widths: [Double], height: Double, context: LayoutContext) throws(LayoutError) -> Bool {
+        var left = height
+        for row in rows {
+            guard case .complete(let block) = try layoutRow(row, widths: widths, height: left, cell: .tableCell, context: context) else {
+                return false
+            }
+            left -= block.size.height
+        }
+        return true
+    }
+
+    /// A row laid out: whole, split (with the rest of each cell), or not at all.
+    private enum RowPlacement {
+        case complete(Block)
+        case partial(Block, rest: Row)
+        case nothing
+    }
+
+    /// Lays out one row; splits it (each cell at the same height) when it does not fit.
+    private func layoutRow(_ row: Row, widths: [Double], height: Double, cell role: StructureRole,
+                           context: LayoutContext) throws(LayoutError) -> RowPlacement {
+        var commands: [DrawCommand] = [.beginStructure(.tableRow)]
+        var rowHeight = 0.0
+        var remainders: Row = []
+        var split = false
+        var x = 0.0
+        for (column, width) in widths.enumerated() {
+            let cell = column < row.count ? row[column] : Spacer(0)
+            let padded = Box(cell, padding: style.cellPadding)
+            let placement = try padded.layout(in: Size(width: width, height: height), context: context)
+            let block: Block
+            switch placement {
+            case .complete(let whole):
+                block = whole
+                remainders.append(Spacer(0))
+            case .partial(let part, let remainder):
+                block = part
+                remainders.append((remainder as? Box)?.content ?? remainder)
+                split = true
+            case .nothing:
+                return .nothing
+            }
+            commands.append(.beginStructure(role))
+            commands += block.commands.map { $0.offset(by: Point(x: x, y: 0)) }
+            commands.append(.endStructure(role))
+            rowHeight = max(rowHeight, block.size.height)
+            x += width
+        }
+        commands.append(.endStructure(.tableRow))
+        let block = Block(size: Size(width: x, height: rowHeight), commands: commands)
+        return split ? .partial(block, rest: remainders) : .complete(block)
+    }
+
+    /// Rows placed so far on this page.
+    private struct Fragment {
+        let width: Double
+        var height = 0.0
+        var commands: [DrawCommand] = [.beginStructure(.table)]
+
+        init(width: Double) {
+            self.width = width
+        }
+
+        mutating func add(_ block: Block, background: Color?) {
+            if let background {
+                commands.append(.fill(.rectangle(Rect(x: 0, y: height, width: width, height: block.size.height)), background))
+            }
+            commands += block.commands.map { $0.offset(by: Point(x: 0, y: height)) }
+            height += block.size.height
+        }
+
+        mutating func addRule(_ style: Style) {
+            guard let color = style.ruleColor, style.ruleWidth > 0 else { return }
+            let y = height + style.ruleWidth / 2
+            commands.append(.stroke(.line(from: Point(x: 0, y: y), to: Point(x: width, y: y)), color, lineWidth: style.ruleWidth))
+            height += style.ruleWidth
+        }
+
+        var block: Block {
+            Block(size: Size(width: width, height: height), commands: commands + [.endStructure(.table)])
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// A paragraph of styled text: wraps to the width it is given, and splits between lines.
+public struct Text: Element {
+    public var content: StyledText
+    public var alignment: TextAlignment
+    /// Keep to one line, ending with "…" when it is too long.
+    public var ellipsize: Bool
+    /// The tagged-PDF role: a paragraph, or a heading.
+    public var role: StructureRole
+    public var keepsWithNext: Bool
+
+    public init(_ content: StyledText, alignment: TextAlignment = .leading, ellipsize: Bool = false,
+                role: StructureRole = .paragraph, keepsWithNext: Bool = false) {
+        self.content = content
+        self.alignment = alignment
+        self.ellipsize = ellipsize
+        self.role = role
+        self.keepsWithNext = keepsWithNext
+    }
+
+    public init(_ string: String, style: TextStyle, alignment: TextAlignment = .leading, ellipsize: Bool = false,
+                role: StructureRole = .paragraph) {
+        self.init(StyledText(string, style: style), alignment: alignment, ellipsize: ellipsize, role: role,
+                  keepsWithNext: [.heading1, .heading2, .heading3].contains(role))
+    }
+
+    public func naturalWidth(context: LayoutContext) -> Double {
+        context.text.measure(content, width: nil, alignment: alignment, ellipsize: false).size.width
+    }
+
+    public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
+        guard !content.isEmpty else { return .complete(.empty) }
+        let measured = context.text.measure(content, width: space.width, alignment: alignment, ellipsize: ellipsize)
+        if measured.size.height <= space.height + 1e-6 {
+            return .complete(block(content, measured.size, width: space.width))
+        }
+        let fitting = measured.lines.prefix { $0.top + $0.height <= space.height + 1e-6 }.count
+        let lines = measured.lines.count
+        // Widows and orphans: leave at least two lines on each side of a break when the paragraph
+        // has enough lines, unless the paragraph is taller than a whole page.
+        var split = fitting
+        if lines >= 4, measured.size.height <= context.pageContentHeight {
+            if split < 2 { split = 0 }
+            if lines - split < 2 { split = lines - 2 }
+        }
+        guard split > 0 else { return .nothing }
+        let line = measured.lines[split]
+        let head = content.prefix(uptoUTF8: line.startByte)
+        let tail = content.suffix(fromUTF8: line.startByte)
+        var rest = self
+        rest.content = tail
+        return .partial(block(head, Size(width: measured.size.width, height: line.top), width: space.width), remainder: rest)
+    }
+
+    private func block(_ text: StyledText, _ size: Size, width: Double) -> Block {
+        let placed = PlacedText(origin: .zero, text: text, width: width, alignment: alignment, ellipsize: ellipsize,
+                                size: Size(width: width, height: size.height))
+        return Block(size: Size(width: width, height: size.height),
+                     commands: [.beginStructure(role), .text(placed), .endStructure(role)])
+    }
+}

@@ -1,0 +1,152 @@
+/// Children one under another. Splits between children (or inside one that can split) when the
+/// space runs out; moves keep-together children whole, and never leaves a heading last on a page.
+public struct VStack: Element {
+    public var children: [any Element]
+    public var spacing: Double
+
+    public init(spacing: Double = 0, _ children: [any Element]) {
+        self.children = children
+        self.spacing = spacing
+    }
+
+    public func naturalWidth(context: LayoutContext) -> Double {
+        children.map { $0.naturalWidth(context: context) }.max() ?? 0
+    }
+
+    public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
+        var commands: [DrawCommand] = []
+        var y = 0.0
+        var placedAny = false
+
+        func placed(height: Double) -> Block {
+            Block(size: Size(width: space.width, height: height), commands: commands)
+        }
+
+        for (index, child) in children.enumerated() {
+            let top = placedAny ? y + spacing : y
+            let available = Size(width: space.width, height: max(0, space.height - top))
+            let rest = Array(children[(index + 1)...])
+            let childContext = context.below(placed: placedAny)
+            var placement = try child.layout(in: available, context: childContext)
+
+            // Keep-together content goes whole to the next page, unless it already starts one.
+            if case .partial = placement, child.keepsTogether, !childContext.atPageTop {
+                placement = .nothing
+            }
+            // A heading must be followed by something on the same page.
+            if case .complete(let block) = placement, child.keepsWithNext, !childContext.atPageTop, let next = rest.first {
+                let below = Size(width: space.width, height: max(0, available.height - block.size.height - spacing))
+                if case .nothing = try next.layout(in: below, context: childContext.below(placed: true)) { placement = .nothing }
+            }
+
+            switch placement {
+            case .complete(let block):
+                commands += block.commands.map { $0.offset(by: Point(x: 0, y: top)) }
+                y = top + block.size.height
+                placedAny = true
+            case .partial(let block, let remainder):
+                commands += block.commands.map { $0.offset(by: Point(x: 0, y: top)) }
+                return .partial(placed(height: top + block.size.height), remainder: VStack(spacing: spacing, [remainder] + rest))
+            case .nothing:
+                guard placedAny else { return .nothing }
+                return .partial(placed(height: y), remainder: VStack(spacing: spacing, [child] + rest))
+            }
+        }
+        return .complete(placed(height: y))
+    }
+}
+
+/// How wide a child of an ``HStack`` (or a table column) is.
+public enum ColumnWidth: Sendable, Hashable {
+    /// Exactly this many points.
+    case fixed(Double)
+    /// This share of the width left after fixed and natural widths (shares are relative to each other).
+    case fraction(Double)
+    /// As wide as its content wants.
+    case natural
+}
+
+/// Children side by side. When any child does not fit, each child splits at the same height and
+/// the rest continues on the next page side by side again.
+public struct HStack: Element {
+    public struct Item: Sendable {
+        public var element: any Element
+        public var width: ColumnWidth
+
+        public init(_ element: any Element, width: ColumnWidth = .fraction(1)) {
+            self.element = element
+            self.width = width
+        }
+    }
+
+    public var items: [Item]
+    public var spacing: Double
+
+    public init(spacing: Double = 0, _ items: [Item]) {
+        self.items = items
+        self.spacing = spacing
+    }
+
+    public func naturalWidth(context: LayoutContext) -> Double {
+        items.map { item in
+            if case .fixed(let width) = item.width { return width }
+            return item.element.naturalWidth(context: context)
+        }.reduce(0, +) + spacing * Double(max(0, items.count - 1))
+    }
+
+    public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
+        let widths = ColumnWidths.resolve(items.map(\.width), total: space.width, spacing: spacing) { index in
+            items[index].element.naturalWidth(context: context)
+        }
+        var x = 0.0
+        var commands: [DrawCommand] = []
+        var height = 0.0
+        var remainders: [Item] = []
+        var split = false
+        for (item, width) in zip(items, widths) {
+            let placement = try item.element.layout(in: Size(width: width, height: space.height), context: context)
+            switch placement {
+            case .complete(let block):
+                commands += block.commands.map { $0.offset(by: Point(x: x, y: 0)) }
+                height = max(height, block.size.height)
+                remainders.append(Item(Spacer(0), width: .fixed(width)))
+            case .partial(let block, let remainder):
+                commands += block.commands.map { $0.offset(by: Point(x: x, y: 0)) }
+                height = max(height, block.size.height)
+                remainders.append(Item(remainder, width: .fixed(width)))
+                split = true
+            case .nothing:
+                return .nothing
+            }
+            x += width + spacing
+        }
+        let block = Block(size: Size(width: space.width, height: height), commands: commands)
+        return split ? .partial(block, remainder: HStack(spacing: spacing, remainders)) : .complete(block)
+    }
+}
+
+/// Shares a width out among columns.
+enum ColumnWidths {
+    static func resolve(_ widths: [ColumnWidth], total: Double, spacing: Double, natural: (Int) -> Double) -> [Double] {
+        let available = max(0, total - spacing * Double(max(0, widths.count - 1)))
+        var resolved = widths.enumerated().map { index, width -> Double in
+            switch width {
+            case .fixed(let points): points
+            case .natural: natural(index)
+            case .fraction: 0
+            }
+        }
+        let left = max(0, available - resolved.reduce(0, +))
+        let shares = widths.map { width -> Double in
+            if case .fraction(let share) = width { return max(0, share) }
+            return 0
+        }
+        let totalShares = shares.reduce(0, +)
+        if totalShares > 0 {
+            for index in resolved.indices where shares[index] > 0 {
+                resolved[index] = left * shares[index] / totalShares
+            }
+        }
+        return resolved
+    }
+}

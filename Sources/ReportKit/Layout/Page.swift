@@ -1,0 +1,93 @@
+import Foundation
+
+/// One laid-out page: its size and what to draw on it, in page coordinates.
+public struct Page: Sendable {
+    public var size: Size
+    public var commands: [DrawCommand]
+
+    public init(size: Size, commands: [DrawCommand]) {
+        self.size = size
+        self.commands = commands
+    }
+}
+
+/// A page's number and how many pages the document has, for "page X of Y".
+public struct PageNumber: Sendable, Hashable {
+    public let number: Int
+    public let count: Int
+}
+
+/// The page size, margins, and the header and footer drawn on every page.
+public struct PageTemplate: Sendable {
+    public var size: Size
+    public var margins: EdgeInsets
+    public var header: (@Sendable (PageNumber) -> any Element)?
+    public var footer: (@Sendable (PageNumber) -> any Element)?
+    /// Space between the header and the body, and between the body and the footer.
+    public var spacing: Double
+
+    public init(size: Size = .a4, margins: EdgeInsets = EdgeInsets(all: 40), spacing: Double = 12,
+                header: (@Sendable (PageNumber) -> any Element)? = nil, footer: (@Sendable (PageNumber) -> any Element)? = nil) {
+        self.size = size
+        self.margins = margins
+        self.spacing = spacing
+        self.header = header
+        self.footer = footer
+    }
+}
+
+/// An entry of the PDF's outline (bookmarks), pointing at a destination.
+public struct OutlineItem: Sendable, Hashable {
+    public var title: String
+    public var destination: String
+    /// 0 for a top-level entry, 1 for its children, and so on.
+    public var level: Int
+
+    public init(title: String, destination: String, level: Int = 0) {
+        self.title = title
+        self.destination = destination
+        self.level = level
+    }
+}
+
+/// The PDF's document information.
+public struct DocumentInfo: Sendable, Hashable {
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    public var keywords: String?
+    public var creator: String?
+    /// When the document was made; with nil, `SOURCE_DATE_EPOCH` decides (see ``DocumentInfo/resolvedCreationDate``).
+    public var creationDate: Date?
+
+    public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
+                creator: String? = nil, creationDate: Date? = nil) {
+        self.title = title
+        self.author = author
+        self.subject = subject
+        self.keywords = keywords
+        self.creator = creator
+        self.creationDate = creationDate
+    }
+
+    /// The creation date to write: the one given, else `SOURCE_DATE_EPOCH` (reproducible builds),
+    /// else none, so that output never depends on the clock.
+    public func resolvedCreationDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date? {
+        if let creationDate { return creationDate }
+        guard let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(epoch))
+    }
+}
+
+/// Pages ready to render, with the document's outline and information.
+public struct LaidOutDocument: Sendable {
+    public var pages: [Page]
+    public var outline: [OutlineItem]
+    public var info: DocumentInfo
+
+    public init(pages: [Page], outline: [OutlineItem] = [], info: DocumentInfo = DocumentInfo()) {
+        self.pages = pages
+        self.outline = outline
+        self.info = info
+    }
+}

@@ -1,0 +1,72 @@
+/// Flows content through pages of a template. Two passes: the body is laid out first, which fixes
+/// the page count; then every page gets its header and footer with "page X of Y".
+public enum Paginator {
+    /// The most pages one document may have; more means runaway input.
+    public static let maximumPages = 5_000
+
+    public static func paginate(_ body: any Element, template: PageTemplate, text: any TextMeasuring) throws(LayoutError) -> [Page] {
+        let width = template.size.width - template.margins.horizontal
+        let sample = PageNumber(number: 1, count: 1)
+        let unlimited = LayoutContext(text: text, pageContentHeight: template.size.height)
+        var headerHeight = 0.0, footerHeight = 0.0
+        if let header = template.header { headerHeight = try height(of: header(sample), width: width, context: unlimited) }
+        if let footer = template.footer { footerHeight = try height(of: footer(sample), width: width, context: unlimited) }
+        let top = template.margins.top + (headerHeight > 0 ? headerHeight + template.spacing : 0)
+        let bottom = template.margins.bottom + (footerHeight > 0 ? footerHeight + template.spacing : 0)
+        let content = Size(width: width, height: template.size.height - top - bottom)
+        guard content.height > 0, content.width > 0 else {
+            throw LayoutError("the page has no room for content: its margins, header and footer take it all")
+        }
+        let context = LayoutContext(text: text, pageContentHeight: content.height)
+
+        var bodies: [[DrawCommand]] = []
+        var remaining: any Element = body
+        while true {
+            guard bodies.count < maximumPages else {
+                throw LayoutError("the document would have more than \(maximumPages) pages")
+            }
+            switch try remaining.layout(in: content, context: context) {
+            case .complete(let block):
+                bodies.append(block.commands)
+            case .partial(let block, let rest):
+                // A page break at the top of a page does not make an empty page.
+                if !block.commands.isEmpty || bodies.isEmpty { bodies.append(block.commands) }
+                remaining = rest
+                continue
+            case .nothing:
+                throw LayoutError("content \(Int(content.height)) pt high does not fit on an empty page and cannot be split")
+            }
+            break
+        }
+
+        let origin = Point(x: template.margins.left, y: top)
+        var pages: [Page] = []
+        for (index, commands) in bodies.enumerated() {
+            let number = PageNumber(number: index + 1, count: bodies.count)
+            var page = commands.map { $0.offset(by: origin) }
+            if let header = template.header {
+                page += try place(header(number), width: width, at: Point(x: template.margins.left, y: template.margins.top), context: unlimited)
+            }
+            if let footer = template.footer {
+                let y = template.size.height - template.margins.bottom - footerHeight
+                page += try place(footer(number), width: width, at: Point(x: template.margins.left, y: y), context: unlimited)
+            }
+            pages.append(Page(size: template.size, commands: page))
+        }
+        return pages
+    }
+
+    private static func height(of element: any Element, width: Double, context: LayoutContext) throws(LayoutError) -> Double {
+        guard case .complete(let block) = try element.layout(in: Size(width: width, height: context.pageContentHeight), context: context) else {
+            throw LayoutError("the page header or footer is taller than the page")
+        }
+        return block.size.height
+    }
+
+    private static func place(_ element: any Element, width: Double, at origin: Point, context: LayoutContext) throws(LayoutError) -> [DrawCommand] {
+        guard case .complete(let block) = try element.layout(in: Size(width: width, height: context.pageContentHeight), context: context) else {
+            throw LayoutError("the page header or footer is taller than the page")
+        }
+        return block.commands.map { $0.offset(by: origin) }
+    }
+}

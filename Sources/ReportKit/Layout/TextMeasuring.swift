@@ -1,0 +1,35 @@
+/// Measures text the way it will be drawn. The layout stage only sees this protocol; the render
+/// stage implements it with Pango (``PangoTextEngine``), and tests may use a simple fake.
+public protocol TextMeasuring: Sendable {
+    /// Lays out `text` wrapped to `width` (or on one line when nil), ellipsized when asked.
+    func measure(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) -> TextMeasurement
+}
+
+/// The lines a paragraph breaks into.
+public struct TextMeasurement: Sendable, Hashable {
+    public struct Line: Sendable, Hashable {
+        /// Where the line starts in the paragraph's UTF-8 bytes.
+        public var startByte: Int
+        /// The line's top, from the top of the paragraph.
+        public var top: Double
+        public var height: Double
+        /// The width of the line's ink-free logical extent.
+        public var width: Double
+
+        public init(startByte: Int, top: Double, height: Double, width: Double) {
+            self.startByte = startByte
+            self.top = top
+            self.height = height
+            self.width = width
+        }
+    }
+
+    public var lines: [Line]
+    /// The paragraph's logical size (the widest line, the sum of line heights).
+    public var size: Size
+
+    public init(lines: [Line], size: Size) {
+        self.lines = lines
+        self.size = size
+    }
+}

@@ -1,0 +1,150 @@
+import CCairo
+import Foundation
+
+/// Lays out text with Pango, from a private set of fonts, exactly as the PDF surface draws it:
+/// metrics are not hinted and glyph positions are not rounded, so a line breaks at the same place
+/// in a PDF and in a PNG preview. Text is always set as plain text with attributes; nothing a user
+/// writes is read as Pango markup.
+///
+/// Make one engine and reuse it for every document: fonts are loaded once. Pango objects are not
+/// thread-safe, so calls are serialised; parallel work uses one engine per thread.
+public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
+    private let lock = NSLock()
+    let context: PangoContext
+    public let fonts: FontSet
+
+    public init(fonts: FontSet = .inter) throws(RenderError) {
+        try fonts.checkFiles()
+        let configuration = try FontConfiguration()
+        for file in fonts.files + fonts.fallbackFiles where FcConfigAppFontAddFile(configuration.pointer, file) == 0 {
+            throw RenderError("fontconfig could not read the font file \(file)")
+        }
+        let fontMap = try PangoFontMap(configuration: configuration)
+        let context = try PangoContext(fontMap: fontMap)
+        // Points are device units: 72 per inch, as on a PDF page.
+        pango_cairo_context_set_resolution(context.pointer, 72)
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            pango_cairo_context_set_font_options(context.pointer, options)
+            cairo_font_options_destroy(options)
+        }
+        pango_context_set_round_glyph_positions(context.pointer, 0)
+        self.context = context
+        self.fonts = fonts
+        try checkFamilyResolves()
+    }
+
+    /// Fontconfig falls back silently to whatever it has; make a missing family a clear error instead.
+    private func checkFamilyResolves() throws(RenderError) {
+        let description = pango_font_description_new()
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, fonts.family)
+        pango_font_description_set_absolute_size(description, 12 * Double(PANGO_SCALE))
+        guard let font = pango_font_map_load_font(context.fontMap.pointer, context.pointer, description) else {
+            throw RenderError("no font of the family \(fonts.family) could be loaded")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        let loaded = pango_font_describe(font)
+        defer { pango_font_description_free(loaded) }
+        let family = pango_font_description_get_family(loaded).map { String(cString: $0) } ?? "?"
+        guard family == fonts.family else {
+            throw RenderError("the font family \(fonts.family) is not in the configured font files (found \(family))")
+        }
+    }
+
+    public func measure(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) -> TextMeasurement {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let layout = try? makeLayout(text, width: width, alignment: alignment, ellipsize: ellipsize) else {
+            return TextMeasurement(lines: [], size: .zero)
+        }
+        return Self.measurement(of: layout)
+    }
+
+    /// Runs `body` with a Pango layout of `text`, under the engine's lock.
+    func withLayout<Result>(for text: PlacedText, _ body: (PangoLayout) throws(RenderError) -> Result) throws(RenderError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        let layout = try makeLayout(text.text, width: text.width, alignment: text.alignment, ellipsize: text.ellipsize)
+        return try body(layout)
+    }
+
+    private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError) -> PangoLayout {
+        let layout = try PangoLayout(context: context)
+        let string = text.string
+        pango_layout_set_text(layout.pointer, string, Int32(string.utf8.count))
+        if let width {
+            pango_layout_set_width(layout.pointer, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
+            pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
+        }
+        if ellipsize {
+            pango_layout_set_ellipsize(layout.pointer, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout.pointer, -1)
+        }
+        let pangoAlignment: PangoAlignment = switch alignment {
+        case .leading: PANGO_ALIGN_LEFT
+        case .center: PANGO_ALIGN_CENTER
+        case .trailing: PANGO_ALIGN_RIGHT
+        }
+        pango_layout_set_alignment(layout.pointer, pangoAlignment)
+        // Leading alignment follows the text's own direction (right-to-left text aligns right).
+        pango_layout_set_auto_dir(layout.pointer, 1)
+        let attributes = pango_attr_list_new()
+        defer { pango_attr_list_unref(attributes) }
+        var start = 0
+        for run in text.runs {
+            let end = start + run.text.utf8.count
+            for attribute in Self.attributes(for: run.style, family: fonts.family) {
+                attribute.pointee.start_index = UInt32(start)
+                attribute.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(attributes, attribute)
+            }
+            start = end
+        }
+        pango_layout_set_attributes(layout.pointer, attributes)
+        return layout
+    }
+
+    private static func attributes(for style: TextStyle, family: String) -> [UnsafeMutablePointer<PangoAttribute>] {
+        let description = pango_font_description_new()
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, family)
+        pango_font_description_set_weight(description, PangoWeight(UInt32(style.weight.rawValue)))
+        pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
+        let channel = { (value: Double) in UInt16((max(0, min(1, value)) * 65_535).rounded()) }
+        var list: [UnsafeMutablePointer<PangoAttribute>?] = [
+            pango_attr_font_desc_new(description),
+            pango_attr_foreground_new(channel(style.color.red), channel(style.color.green), channel(style.color.blue)),
+            // Line height as in CSS: a multiple of the font size, not of the font's own line gap.
+            pango_attr_line_height_new_absolute(Int32((style.size * style.lineHeight * Double(PANGO_SCALE)).rounded())),
+        ]
+        if style.color.alpha < 1 { list.append(pango_attr_foreground_alpha_new(channel(style.color.alpha))) }
+        if style.letterSpacing != 0 {
+            list.append(pango_attr_letter_spacing_new(Int32((style.letterSpacing * style.size * Double(PANGO_SCALE)).rounded())))
+        }
+        if style.tabularFigures { list.append(pango_attr_font_features_new("tnum")) }
+        if style.underline { list.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+        return list.compactMap { $0 }
+    }
+
+    private static func measurement(of layout: PangoLayout) -> TextMeasurement {
+        var lines: [TextMeasurement.Line] = []
+        if let iterator = pango_layout_get_iter(layout.pointer) {
+            defer { pango_layout_iter_free(iterator) }
+            repeat {
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                lines.append(TextMeasurement.Line(
+                    startByte: Int(pango_layout_iter_get_index(iterator)),
+                    top: Double(logical.y) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE),
+                    width: Double(logical.width) / Double(PANGO_SCALE)))
+            } while pango_layout_iter_next_line(iterator) != 0
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout.pointer, nil, &logical)
+        return TextMeasurement(lines: lines, size: Size(width: Double(logical.width) / Double(PANGO_SCALE),
+                                                          height: Double(logical.height) / Double(PANGO_SCALE)))
+    }
+}
