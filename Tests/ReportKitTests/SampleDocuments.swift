@@ -44,7 +44,7 @@ enum SampleDocuments {
             pages: try Paginator.paginate(report(rows: rows), template: template, text: engine),
             outline: [OutlineItem(title: "Podsumowanie", destination: "summary"), OutlineItem(title: "Napełnienia", destination: "loads", level: 1)],
             info: DocumentInfo(title: "Raport oprysku", author: "Wojciech Olszak", subject: "Działka 12", keywords: "oprysk",
-                               creator: "report-gen", creationDate: Date(timeIntervalSince1970: 1_776_144_600)))
+                               creator: "report-gen", creationDate: Date(timeIntervalSince1970: 1_776_144_600), language: "pl"))
     }
 }
 

@@ -59,9 +59,12 @@ public struct DocumentInfo: Sendable, Hashable {
     public var creator: String?
     /// When the document was made; with nil, `SOURCE_DATE_EPOCH` decides (see ``DocumentInfo/resolvedCreationDate``).
     public var creationDate: Date?
+    /// The document's language as a BCP 47 tag ("pl", "en"), for screen readers.
+    public var language: String?
 
     public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-                creator: String? = nil, creationDate: Date? = nil) {
+                creator: String? = nil, creationDate: Date? = nil, language: String? = nil) {
+        self.language = language
         self.title = title
         self.author = author
         self.subject = subject

@@ -37,7 +37,7 @@ public struct PDFRenderer: Sendable {
             try context.checkStatus()
             try surface.finish()
         }
-        return sink.bytes
+        return try TaggedPDFMarker.mark(sink.bytes, language: document.info.language)
     }
 
     private func setMetadata(_ info: DocumentInfo, on surface: CairoSurface) {

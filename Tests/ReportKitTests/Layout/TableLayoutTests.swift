@@ -1,0 +1,88 @@
+import Testing
+@testable import ReportKit
+
+@Suite("Tables across pages")
+struct TableLayoutTests {
+    private let template = PageTemplate(size: Size(width: 200, height: 300), margins: EdgeInsets(all: 20), spacing: 10,
+                                        footer: { page in Text("page \(page.number) of \(page.count)", style: plain) })
+
+    private func table(rows: Int, totals: Bool = false) -> Table {
+        Table(columns: [.fraction(1), .fixed(40)],
+              header: [[Text("Load", style: plain), Text("L", style: plain)]],
+              rows: (1...rows).map { [Text("row \($0)", style: plain), Text("\($0)", style: plain)] },
+              totals: totals ? [[Text("Total", style: plain), Text("sum", style: plain)]] : [],
+              style: Table.Style(cellPadding: EdgeInsets(top: 2, left: 2, bottom: 2, right: 2), ruleColor: .black))
+    }
+
+    private func bodyTexts(_ page: Page) -> [String] {
+        texts(in: page.commands).map(\.text).filter { !$0.hasPrefix("page ") }
+    }
+
+    @Test func threeHundredRowsRepeatTheHeaderOnEveryPageAndLoseNoRow() throws {
+        let pages = try Paginator.paginate(table(rows: 300), template: template, text: FixedWidthText())
+        // Content area: 300 − 40 margins − 10 footer − 10 spacing = 240 pt; the header and its rule
+        // take 15, each row 14: 16 rows a page, so 300 rows need 19 pages.
+        #expect(pages.count == 19)
+        for page in pages { #expect(bodyTexts(page).prefix(2) == ["Load", "L"], "header first on every page") }
+        let rows = pages.flatMap { bodyTexts($0).filter { $0.hasPrefix("row ") } }
+        #expect(rows == (1...300).map { "row \($0)" }, "every row once, in order")
+        // Column widths stay the same on every page: the second column starts at the same x.
+        let xs = Set(pages.flatMap { page in texts(in: page.commands).filter { $0.text == "L" }.map(\.origin.x) })
+        #expect(xs.count == 1)
+    }
+
+    @Test func pageXOfYIsOnEveryPage() throws {
+        let pages = try Paginator.paginate(table(rows: 40), template: template, text: FixedWidthText())
+        let footers = pages.map { texts(in: $0.commands).map(\.text).filter { $0.hasPrefix("page ") } }
+        #expect(footers == (1...pages.count).map { ["page \($0) of \(pages.count)"] })
+        // The footer sits at the bottom margin: 300 − 20 − 10.
+        #expect(pages.allSatisfy { page in texts(in: page.commands).contains { $0.text.hasPrefix("page ") && $0.origin.y == 270 } })
+    }
+
+    @Test func aHeaderIsNeverLeftAloneAtTheBottomOfAPage() throws {
+        // 225 of 240 pt used: the header (15) would fit, but no row after it.
+        let pages = try Paginator.paginate(VStack([Spacer(225), table(rows: 3)]), template: template, text: FixedWidthText())
+        #expect(pages.count == 2)
+        #expect(bodyTexts(pages[0]).isEmpty)
+        #expect(bodyTexts(pages[1]) == ["Load", "L", "row 1", "1", "row 2", "2", "row 3", "3"])
+    }
+
+    @Test func aRowIsNeverSplitWhenItFitsOnAPage() throws {
+        let tallCell = Text((1...5).map { "line\($0)" }.joined(separator: " "), style: plain)   // 5 lines in a narrow column
+        let table = Table(columns: [.fixed(40), .fraction(1)], header: [[Text("H", style: plain), Text("H", style: plain)]],
+                          rows: [[Text("a", style: plain), Text("a", style: plain)], [tallCell, Text("b", style: plain)]])
+        let pages = try Paginator.paginate(VStack([Spacer(190), table]), template: template, text: FixedWidthText())
+        #expect(pages.count == 2)
+        #expect(bodyTexts(pages[1]).contains("line1 line2 line3 line4 line5"), "the tall row moved whole")
+    }
+
+    @Test func aRowTallerThanAPageIsSplitAcrossPages() throws {
+        let huge = Text((1...60).map { "w\($0)" }.joined(separator: " "), style: plain)   // 60 lines in a 20 pt column
+        let table = Table(columns: [.fixed(24), .fraction(1)], header: [[Text("H", style: plain), Text("H", style: plain)]],
+                          rows: [[huge, Text("x", style: plain)], [Text("y", style: plain), Text("y", style: plain)]],
+                          style: Table.Style(cellPadding: EdgeInsets(all: 2)))
+        let pages = try Paginator.paginate(table, template: template, text: FixedWidthText())
+        // 60 lines of 10 pt; each page holds 22 (240 − 15 header − 4 padding): pages of 22, 22, 16.
+        #expect(pages.count == 3)
+        let cell = pages.flatMap { bodyTexts($0).filter { !["H", "x", "y"].contains($0) } }.joined()
+        #expect(cell == (1...60).map { "w\($0)" }.joined(separator: " "), "no text lost or repeated")
+        for page in pages { #expect(bodyTexts(page).first == "H") }
+        #expect(bodyTexts(pages[2]).suffix(2) == ["y", "y"])
+    }
+
+    @Test func theTotalRowStaysWithTheLastRow() throws {
+        // 16 rows fill a page exactly; with a total row, the 16th row moves on with it.
+        let pages = try Paginator.paginate(table(rows: 16, totals: true), template: template, text: FixedWidthText())
+        #expect(pages.count == 2)
+        #expect(bodyTexts(pages[1]) == ["Load", "L", "row 16", "16", "Total", "sum"])
+    }
+
+    @Test func zebraStripesContinueAcrossPages() throws {
+        var striped = table(rows: 40)
+        striped.style.zebraBackground = Color(red: 0.9, green: 0.9, blue: 0.9)
+        let pages = try Paginator.paginate(striped, template: template, text: FixedWidthText())
+        let fills = pages.map { $0.commands.filter { if case .fill = $0 { true } else { false } }.count }
+        // Every second row of 40 is striped: 20 stripes over all pages.
+        #expect(fills.reduce(0, +) == 20)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import ReportKit
+
+/// Real Cairo/Pango output, checked with the tools a user would use on it.
+@Suite("PDF and PNG rendering")
+struct RenderTests {
+    private let engine: PangoTextEngine
+    private let document: LaidOutDocument
+    private let pdf: [UInt8]
+    private let folder: URL
+
+    init() throws {
+        engine = try #require(sharedEngine, "the Inter and DejaVu fonts must be installed (scripts/setup.sh)")
+        document = try SampleDocuments.document(rows: 300, engine: engine)
+        pdf = try PDFRenderer(text: engine).render(document)
+        folder = try Tool.temporaryDirectory()
+        try OutputFile.write(pdf, to: folder.appendingPathComponent("sample.pdf").path)
+    }
+
+    private var path: String { folder.appendingPathComponent("sample.pdf").path }
+
+    @Test func theSameInputGivesTheSameBytes() throws {
+        let again = try PDFRenderer(text: engine).render(try SampleDocuments.document(rows: 300, engine: engine))
+        #expect(again == pdf)
+        let freshEngine = try PangoTextEngine()
+        #expect(try PDFRenderer(text: freshEngine).render(document) == pdf, "a new engine in the same process gives the same bytes")
+    }
+
+    @Test func qpdfFindsNoErrors() throws {
+        let check = try Tool.run(["qpdf", "--check", path])
+        #expect(check.status == 0, "\(check.text)")
+        #expect(check.text.contains("No syntax or stream encoding errors found"))
+    }
+
+    @Test func fontsAreEmbeddedAndSubset() throws {
+        let fonts = try Tool.run(["pdffonts", path]).text.split(separator: "\n").dropFirst(2)
+        #expect(!fonts.isEmpty)
+        for line in fonts {
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+            #expect(line.contains("+Inter-"), "only Inter: \(line)")
+            #expect(columns.suffix(5).prefix(2) == ["yes", "yes"], "embedded and subset: \(line)")
+        }
+    }
+
+    @Test func textExtractsInReadingOrderWithPolishLetters() throws {
+        let text = try Tool.run(["pdftotext", "-f", "1", "-l", "1", path, "-"]).text
+        let expected = ["Raport oprysku — Działka 12", "Zażółć gęślą jaźń", "Ciecz użytkowa: środek ochrony roślin",
+                        "Napełnienia", "Zbiornik", "Napełnienie 1", "Napełnienie 2", "Strona 1 z \(document.pages.count)"]
+        var cursor = text.startIndex
+        for phrase in expected {
+            let found = text.range(of: phrase, range: cursor..<text.endIndex)
+            #expect(found != nil, "\"\(phrase)\" missing or out of order in:\n\(text.prefix(400))")
+            if let found { cursor = found.upperBound }
+        }
+        let last = try Tool.run(["pdftotext", "-f", "\(document.pages.count)", "-l", "\(document.pages.count)", path, "-"]).text
+        #expect(last.contains("Napełnienie 300") && last.contains("Razem"))
+    }
+
+    @Test func metadataOutlineLinksAndTagsAreWritten() throws {
+        let info = try Tool.run(["pdfinfo", path]).text
+        func field(_ name: String) -> String? {
+            info.split(separator: "\n").first { $0.hasPrefix(name + ":") }.map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(field("Title") == "Raport oprysku")
+        #expect(field("Author") == "Wojciech Olszak")
+        #expect(field("Subject") == "Działka 12")
+        #expect(field("Creator") == "report-gen")
+        #expect(field("CreationDate") == "Tue Apr 14 05:30:00 2026 UTC")
+        #expect(field("Tagged") == "yes")
+        #expect(field("Pages") == "\(document.pages.count)")
+        #expect(field("Page size") == "595.276 x 841.89 pts (A4)")
+        let json = try Tool.run(["qpdf", "--json", "--json-key=outlines", path]).text
+        #expect(json.contains("\"title\": \"Podsumowanie\"") && json.contains("\"title\": \"Napełnienia\""))
+        let uncompressed = folder.appendingPathComponent("qdf.pdf").path
+        _ = try Tool.run(["qpdf", "--qdf", "--object-streams=disable", path, uncompressed])
+        let raw = String(decoding: try Data(contentsOf: URL(fileURLWithPath: uncompressed)), as: UTF8.self)
+        #expect(raw.contains("/URI (https://example.org/rejestr)"))
+        #expect(raw.contains("/StructTreeRoot") && raw.contains("/S /Table") && raw.contains("/S /H1") && raw.contains("/S /Link"))
+        #expect(raw.contains("/Lang (pl)"))
+    }
+
+    @Test func aPNGMatchesThePDFAsPopplerDrawsIt() throws {
+        let ours = try PNGRenderer(text: engine).raster(document.pages[0], dpi: 60)
+        let ppm = try Tool.run(["pdftoppm", "-r", "60", "-f", "1", "-l", "1", path])
+        let poppler = try #require(Raster(ppm: ppm.stdout), "pdftoppm gave no PPM")
+        let difference = try #require(ours.blurred(radius: 1).difference(from: poppler.blurred(radius: 1)),
+                                      "sizes differ: \(ours.width)×\(ours.height) against \(poppler.width)×\(poppler.height)")
+        let differenceLimit = 0.005
+        // Sub-pixel glyph placement differs a little between cairo and poppler (measured: 0.03 %
+        // of pixels after the blur); a line breaking differently or a shape moving is far more.
+        #expect(difference.share < differenceLimit, "\(difference.differing) pixels differ, within \(String(describing: difference.bounds))")
+        if difference.share >= differenceLimit, let diff = ours.blurred(radius: 1).differenceImage(against: poppler.blurred(radius: 1)) {
+            let image = folder.appendingPathComponent("png-vs-pdftoppm.png").path
+            try OutputFile.write(try diff.png(), to: image)
+            Issue.record("the difference is drawn in \(image)")
+        }
+    }
+
+    @Test func pngOutputIsAPNG() throws {
+        let png = try PNGRenderer(text: engine).render(document.pages[0], dpi: 30)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func theCreationDateComesFromTheCallerOrSourceDateEpoch() {
+        let fixed = DocumentInfo(creationDate: Date(timeIntervalSince1970: 10))
+        #expect(fixed.resolvedCreationDate(environment: ["SOURCE_DATE_EPOCH": "99"]) == Date(timeIntervalSince1970: 10))
+        #expect(DocumentInfo().resolvedCreationDate(environment: ["SOURCE_DATE_EPOCH": "99"]) == Date(timeIntervalSince1970: 99))
+        #expect(DocumentInfo().resolvedCreationDate(environment: [:]) == nil)
+        #expect(PDFRenderer.pdfDate(Date(timeIntervalSince1970: 1_776_144_600)) == "2026-04-14T05:30:00Z")
+    }
+}
+
+@Suite("Fonts and output files")
+struct FontAndOutputTests {
+    @Test func aMissingFontFileIsAClearError() {
+        let fonts = FontSet(family: "Inter", files: ["/nonexistent/Inter-Regular.otf"])
+        #expect(throws: RenderError("font file /nonexistent/Inter-Regular.otf is missing or unreadable; install it (fonts-inter, fonts-dejavu-core) or configure other fonts")) {
+            try PangoTextEngine(fonts: fonts)
+        }
+    }
+
+    @Test func aFamilyNotInTheFilesIsAClearErrorNotAFallback() {
+        let fonts = FontSet(family: "Comic Sans MS", files: FontSet.inter.files)
+        #expect(throws: RenderError.self) { try PangoTextEngine(fonts: fonts) }
+    }
+
+    @Test func writesAtomicallyAndLeavesNothingBehindOnFailure() throws {
+        let folder = try Tool.temporaryDirectory()
+        let target = folder.appendingPathComponent("out.pdf").path
+        try OutputFile.write(Array("first".utf8), to: target)
+        try OutputFile.write(Array("second".utf8), to: target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "second")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.pdf"], "no temporary files left")
+
+        #expect(throws: RenderError("\(folder.path) is a directory; expected a file name")) {
+            try OutputFile.write([1], to: folder.path)
+        }
+        #expect(throws: RenderError.self) { try OutputFile.write([1], to: folder.path + "/missing/out.pdf") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.pdf"])
+    }
+}
