@@ -26,6 +26,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The rendering benchmark (scripts/bench.sh); not a test.
+        .executableTarget(name: "reportkit-bench", dependencies: ["ReportKit"]),
         .testTarget(
             name: "ReportKitTests",
             dependencies: ["ReportKit", .product(name: "PropertyBased", package: "swift-property-based")]

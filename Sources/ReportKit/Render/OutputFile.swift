@@ -21,7 +21,7 @@ public enum OutputFile {
         var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw RenderError("cannot write in \(directory): \(lastError())") }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(RenderError) {
             try writeAll(bytes, to: descriptor)
             guard fsync(descriptor) == 0 else { throw RenderError("cannot write \(path): \(lastError())") }

@@ -12,6 +12,7 @@ public struct PDFRenderer: Sendable {
     }
 
     public func render(_ document: LaidOutDocument) throws(RenderError) -> [UInt8] {
+        defer { text.endDocument() }
         guard let first = document.pages.first else { throw RenderError("the document has no pages") }
         let sink = ByteSink()
         let surface = try withExtendedLifetime(sink) { () throws(RenderError) -> CairoSurface in

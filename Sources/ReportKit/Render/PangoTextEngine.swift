@@ -13,6 +13,20 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     let context: PangoContext
     public let fonts: FontSet
 
+    /// What a Pango layout depends on: a layout made to measure a paragraph is the one drawn.
+    private struct LayoutKey: Hashable {
+        let text: StyledText
+        let width: Double?
+        let alignment: TextAlignment
+        let ellipsize: Bool
+    }
+
+    /// Layouts measured for the document being made, reused to draw it: Pango's shaping is the
+    /// costliest step, and layout measures the same cell more than once (natural width, fit).
+    /// Emptied after each document by ``endDocument()``, and whenever it grows past a bound.
+    private var layouts: [LayoutKey: PangoLayout] = [:]
+    private static let layoutCacheLimit = 20_000
+
     public init(fonts: FontSet = .inter) throws(RenderError) {
         try fonts.checkFiles()
         let configuration = try FontConfiguration()
@@ -56,7 +70,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     public func measure(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) -> TextMeasurement {
         lock.lock()
         defer { lock.unlock() }
-        guard let layout = try? makeLayout(text, width: width, alignment: alignment, ellipsize: ellipsize) else {
+        guard let layout = try? cachedLayout(LayoutKey(text: text, width: width, alignment: alignment, ellipsize: ellipsize)) else {
             return TextMeasurement(lines: [], size: .zero)
         }
         return Self.measurement(of: layout)
@@ -66,8 +80,23 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     func withLayout<Result>(for text: PlacedText, _ body: (PangoLayout) throws(RenderError) -> Result) throws(RenderError) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        let layout = try makeLayout(text.text, width: text.width, alignment: text.alignment, ellipsize: text.ellipsize)
-        return try body(layout)
+        return try body(try cachedLayout(LayoutKey(text: text.text, width: text.width, alignment: text.alignment, ellipsize: text.ellipsize)))
+    }
+
+    /// Lets go of the layouts kept for the document just rendered, so memory does not grow
+    /// from one document to the next.
+    public func endDocument() {
+        lock.lock()
+        defer { lock.unlock() }
+        layouts.removeAll(keepingCapacity: true)
+    }
+
+    private func cachedLayout(_ key: LayoutKey) throws(RenderError) -> PangoLayout {
+        if let layout = layouts[key] { return layout }
+        if layouts.count >= Self.layoutCacheLimit { layouts.removeAll(keepingCapacity: true) }
+        let layout = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
+        layouts[key] = layout
+        return layout
     }
 
     private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError) -> PangoLayout {

@@ -4,23 +4,23 @@
 /// (PDF 32000-1, 7.5.6) that re-issues the catalog with both entries.
 enum TaggedPDFMarker {
     static func mark(_ pdf: [UInt8], language: String?) throws(RenderError) -> [UInt8] {
-        let text = String(decoding: pdf, as: UTF8.self)
-        guard let trailerStart = text.range(of: "trailer", options: .backwards),
-              let startxrefRange = text.range(of: "startxref", options: .backwards) else {
+        // Cairo writes the catalog, the cross-reference table and the trailer last: read only the tail.
+        guard let trailerAt = lastIndex(of: "trailer", in: pdf), let startxrefAt = lastIndex(of: "startxref", in: pdf),
+              trailerAt < startxrefAt else {
             throw RenderError("the PDF from cairo has no trailer to update")
         }
-        let trailer = String(text[trailerStart.upperBound..<startxrefRange.lowerBound])
+        let trailer = text(pdf[trailerAt..<startxrefAt])
         guard let root = number(after: "/Root", in: trailer), let size = number(after: "/Size", in: trailer),
-              let previous = Int(text[startxrefRange.upperBound...].split(whereSeparator: \.isNewline).first ?? "") else {
+              let previous = Int(text(pdf[(startxrefAt + 9)...]).split(whereSeparator: \.isNewline).first ?? "") else {
             throw RenderError("the PDF trailer from cairo is not as expected")
         }
         let info = number(after: "/Info", in: trailer)
-        guard let objectStart = text.range(of: "\n\(root) 0 obj\n"),
-              let objectEnd = text.range(of: "endobj", range: objectStart.upperBound..<text.endIndex),
-              let dictionaryEnd = text.range(of: ">>", options: .backwards, range: objectStart.upperBound..<objectEnd.lowerBound) else {
+        guard let objectAt = lastIndex(of: "\n\(root) 0 obj\n", in: pdf, before: trailerAt),
+              let endAt = firstIndex(of: "endobj", in: pdf, from: objectAt),
+              let closeAt = lastIndex(of: ">>", in: pdf, before: endAt), closeAt > objectAt else {
             throw RenderError("the PDF catalog from cairo was not found")
         }
-        var catalog = String(text[objectStart.upperBound..<dictionaryEnd.lowerBound])
+        var catalog = text(pdf[(objectAt + "\n\(root) 0 obj\n".utf8.count)..<closeAt])
         catalog += "   /MarkInfo << /Marked true >>\n"
         if let language { catalog += "   /Lang (\(language))\n" }
 
@@ -33,6 +33,28 @@ enum TaggedPDFMarker {
         if let info { update += "   /Info \(info) 0 R\n" }
         update += "   /Prev \(previous)\n>>\nstartxref\n\(xrefOffset)\n%%EOF\n"
         return pdf + Array(update.utf8)
+    }
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private static func lastIndex(of needle: String, in bytes: [UInt8], before end: Int? = nil) -> Int? {
+        let pattern = Array(needle.utf8)
+        var index = (end ?? bytes.count) - pattern.count
+        while index >= 0 {
+            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    private static func firstIndex(of needle: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(needle.utf8)
+        var index = start
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func number(after key: String, in dictionary: String) -> Int? {
