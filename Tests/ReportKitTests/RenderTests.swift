@@ -76,6 +76,8 @@ struct RenderTests {
         _ = try Tool.run(["qpdf", "--qdf", "--object-streams=disable", path, uncompressed])
         let raw = String(decoding: try Data(contentsOf: URL(fileURLWithPath: uncompressed)), as: UTF8.self)
         #expect(raw.contains("/URI (https://example.org/rejestr)"))
+        #expect(raw.contains("/Dest (loads)"), "the internal link points at its named destination")
+        #expect(raw.contains("/Names") && raw.contains("(loads)"), "the destination is in the name tree")
         #expect(raw.contains("/StructTreeRoot") && raw.contains("/S /Table") && raw.contains("/S /H1") && raw.contains("/S /Link"))
         #expect(raw.contains("/Lang (pl)"))
     }

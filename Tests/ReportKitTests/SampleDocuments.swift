@@ -27,6 +27,7 @@ enum SampleDocuments {
             Anchor("summary", Text("Zażółć gęślą jaźń", style: heading, role: .heading1)),
             Text("Ciecz użytkowa: środek ochrony roślin rozcieńczony wodą. Łączna objętość cieczy: 2 500 l.", style: body),
             Linked(.uri("https://example.org/rejestr"), Text("Rejestr środków ochrony roślin", style: body.with(underline: true))),
+            Linked(.internalDestination("loads"), Text("Przejdź do napełnień", style: body.with(underline: true))),
             Box(Text("Karta: wszystko w jednym kawałku.", style: body), padding: EdgeInsets(all: 16),
                 background: Color(red: 1, green: 1, blue: 1), border: Color(red: 0.8, green: 0.8, blue: 0.8),
                 cornerRadius: 12, keepsTogether: true),

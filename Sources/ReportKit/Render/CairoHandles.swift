@@ -116,3 +116,15 @@ final class PangoLayout {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 }
+
+/// Owns a Pango font description.
+final class FontDescription {
+    let pointer: OpaquePointer
+
+    init() throws(RenderError) {
+        guard let pointer = pango_font_description_new() else { throw RenderError("Pango could not create a font description") }
+        self.pointer = pointer
+    }
+
+    deinit { pango_font_description_free(pointer) }
+}

@@ -26,6 +26,14 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// Emptied after each document by ``endDocument()``, and whenever it grows past a bound.
     private var layouts: [LayoutKey: PangoLayout] = [:]
     private static let layoutCacheLimit = 20_000
+    /// One font description per weight, slant and size, made once for the engine's life.
+    private var fontDescriptions: [FontKey: FontDescription] = [:]
+
+    private struct FontKey: Hashable {
+        let weight: FontWeight
+        let italic: Bool
+        let size: Double
+    }
 
     public init(fonts: FontSet = .inter) throws(RenderError) {
         try fonts.checkFiles()
@@ -51,11 +59,8 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
 
     /// Fontconfig falls back silently to whatever it has; make a missing family a clear error instead.
     private func checkFamilyResolves() throws(RenderError) {
-        let description = pango_font_description_new()
-        defer { pango_font_description_free(description) }
-        pango_font_description_set_family(description, fonts.family)
-        pango_font_description_set_absolute_size(description, 12 * Double(PANGO_SCALE))
-        guard let font = pango_font_map_load_font(context.fontMap.pointer, context.pointer, description) else {
+        let description = try fontDescription(for: TextStyle(family: fonts.family, size: 12))
+        guard let font = pango_font_map_load_font(context.fontMap.pointer, context.pointer, description.pointer) else {
             throw RenderError("no font of the family \(fonts.family) could be loaded")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(font)) }
@@ -124,7 +129,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         var start = 0
         for run in text.runs {
             let end = start + run.text.utf8.count
-            for attribute in Self.attributes(for: run.style, family: fonts.family) {
+            for attribute in Self.attributes(for: run.style, font: try fontDescription(for: run.style)) {
                 attribute.pointee.start_index = UInt32(start)
                 attribute.pointee.end_index = UInt32(end)
                 pango_attr_list_insert(attributes, attribute)
@@ -135,16 +140,23 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         return layout
     }
 
-    private static func attributes(for style: TextStyle, family: String) -> [UnsafeMutablePointer<PangoAttribute>] {
-        let description = pango_font_description_new()
-        defer { pango_font_description_free(description) }
-        pango_font_description_set_family(description, family)
-        pango_font_description_set_weight(description, PangoWeight(UInt32(style.weight.rawValue)))
-        pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
+    /// The engine's font description for a style's weight, slant and size (always its own family).
+    private func fontDescription(for style: TextStyle) throws(RenderError) -> FontDescription {
+        let key = FontKey(weight: style.weight, italic: style.italic, size: style.size)
+        if let description = fontDescriptions[key] { return description }
+        let description = try FontDescription()
+        pango_font_description_set_family(description.pointer, fonts.family)
+        pango_font_description_set_weight(description.pointer, PangoWeight(UInt32(style.weight.rawValue)))
+        pango_font_description_set_style(description.pointer, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(description.pointer, style.size * Double(PANGO_SCALE))
+        fontDescriptions[key] = description
+        return description
+    }
+
+    private static func attributes(for style: TextStyle, font: FontDescription) -> [UnsafeMutablePointer<PangoAttribute>] {
         let channel = { (value: Double) in UInt16((max(0, min(1, value)) * 65_535).rounded()) }
         var list: [UnsafeMutablePointer<PangoAttribute>?] = [
-            pango_attr_font_desc_new(description),
+            pango_attr_font_desc_new(font.pointer),
             pango_attr_foreground_new(channel(style.color.red), channel(style.color.green), channel(style.color.blue)),
             // Line height as in CSS: a multiple of the font size, not of the font's own line gap.
             pango_attr_line_height_new_absolute(Int32((style.size * style.lineHeight * Double(PANGO_SCALE)).rounded())),

@@ -51,6 +51,15 @@ struct LayoutTests {
         #expect(texts(in: block.commands).map(\.origin.x) == [0, 60, 120])
     }
 
+    @Test func hstackAlignsShorterChildrenVertically() throws {
+        let tall = Text("a b c d", style: plain)   // four lines in a 10 pt column: 40 pt
+        for (alignment, y) in [(HStack.Alignment.top, 0.0), (.center, 15), (.bottom, 30)] {
+            let row = HStack(alignment: alignment, [.init(tall, width: .fixed(10)), .init(Text("x", style: plain))])
+            guard case .complete(let block) = try place(row, width: 100) else { Issue.record("did not fit"); return }
+            #expect(texts(in: block.commands).last?.origin.y == y)
+        }
+    }
+
     @Test func naturalWidthColumnsTakeTheirContentsWidth() throws {
         let row = HStack([.init(Text("12345", style: plain), width: .natural), .init(Text("x", style: plain))])
         guard case .complete(let block) = try place(row, width: 200) else { Issue.record("did not fit"); return }

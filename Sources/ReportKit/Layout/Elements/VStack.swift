@@ -79,12 +79,21 @@ public struct HStack: Element {
         }
     }
 
+    /// Where children shorter than the row sit.
+    public enum Alignment: Sendable {
+        case top
+        case center
+        case bottom
+    }
+
     public var items: [Item]
     public var spacing: Double
+    public var alignment: Alignment
 
-    public init(spacing: Double = 0, _ items: [Item]) {
+    public init(spacing: Double = 0, alignment: Alignment = .top, _ items: [Item]) {
         self.items = items
         self.spacing = spacing
+        self.alignment = alignment
     }
 
     public func naturalWidth(context: LayoutContext) -> Double {
@@ -98,21 +107,17 @@ public struct HStack: Element {
         let widths = ColumnWidths.resolve(items.map(\.width), total: space.width, spacing: spacing) { index in
             items[index].element.naturalWidth(context: context)
         }
-        var x = 0.0
-        var commands: [DrawCommand] = []
-        var height = 0.0
+        var placed: [(x: Double, block: Block)] = []
         var remainders: [Item] = []
         var split = false
+        var x = 0.0
         for (item, width) in zip(items, widths) {
-            let placement = try item.element.layout(in: Size(width: width, height: space.height), context: context)
-            switch placement {
+            switch try item.element.layout(in: Size(width: width, height: space.height), context: context) {
             case .complete(let block):
-                commands += block.commands.map { $0.offset(by: Point(x: x, y: 0)) }
-                height = max(height, block.size.height)
+                placed.append((x, block))
                 remainders.append(Item(Spacer(0), width: .fixed(width)))
             case .partial(let block, let remainder):
-                commands += block.commands.map { $0.offset(by: Point(x: x, y: 0)) }
-                height = max(height, block.size.height)
+                placed.append((x, block))
                 remainders.append(Item(remainder, width: .fixed(width)))
                 split = true
             case .nothing:
@@ -120,8 +125,17 @@ public struct HStack: Element {
             }
             x += width + spacing
         }
+        let height = placed.map(\.block.size.height).max() ?? 0
+        let share = switch alignment {
+        case .top: 0.0
+        case .center: 0.5
+        case .bottom: 1.0
+        }
+        let commands = placed.flatMap { x, block in
+            block.commands.map { $0.offset(by: Point(x: x, y: (height - block.size.height) * share)) }
+        }
         let block = Block(size: Size(width: space.width, height: height), commands: commands)
-        return split ? .partial(block, remainder: HStack(spacing: spacing, remainders)) : .complete(block)
+        return split ? .partial(block, remainder: HStack(spacing: spacing, alignment: alignment, remainders)) : .complete(block)
     }
 }
 
