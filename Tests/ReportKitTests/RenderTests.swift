@@ -99,6 +99,22 @@ struct RenderTests {
         }
     }
 
+    @Test func pngImagesAreEmbeddedAtTheirPlace() throws {
+        // A 40×20 red image, made with the renderer's own PNG encoder.
+        let red = Raster(width: 40, height: 20, rgb: Array(repeating: [220, 30, 30], count: 800).flatMap { $0 })
+        let image = try Image(png: try red.png(), maximumWidth: 80)
+        let pages = try Paginator.paginate(VStack([Text("Obraz", style: SampleDocuments.body), image]),
+                                           template: PageTemplate(), text: engine)
+        let pdf = folder.appendingPathComponent("image.pdf").path
+        try OutputFile.write(try PDFRenderer(text: engine).render(LaidOutDocument(pages: pages)), to: pdf)
+        let list = try Tool.run(["pdfimages", "-list", pdf]).text.split(separator: "\n").dropFirst(2)
+        #expect(list.count == 1)
+        #expect(list.first?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).prefix(2) == ["40", "20"])
+        let raster = try PNGRenderer(text: engine).raster(pages[0], dpi: 72)
+        let below = (Int(40 + 14 + 20) * raster.width + 40 + 40) * 3   // inside the image, below the text line
+        #expect(Array(raster.rgb[below..<(below + 3)]) == [220, 30, 30])
+    }
+
     @Test func pngOutputIsAPNG() throws {
         let png = try PNGRenderer(text: engine).render(document.pages[0], dpi: 30)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))

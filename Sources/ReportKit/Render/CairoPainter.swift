@@ -80,32 +80,3 @@ struct CairoPainter {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
     }
 }
-
-/// Reads PNG bytes into a cairo image surface through cairo's stream API.
-enum PNGReader {
-    private final class Source {
-        let bytes: [UInt8]
-        var offset = 0
-
-        init(_ bytes: [UInt8]) {
-            self.bytes = bytes
-        }
-    }
-
-    static func surface(from png: [UInt8]) -> OpaquePointer? {
-        let source = Source(png)
-        return withExtendedLifetime(source) {
-            cairo_image_surface_create_from_png_stream({ closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-                let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
-                let count = Int(length)
-                guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-                source.bytes.withUnsafeBufferPointer { buffer in
-                    data.update(from: buffer.baseAddress! + source.offset, count: count)
-                }
-                source.offset += count
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(source).toOpaque())
-        }
-    }
-}

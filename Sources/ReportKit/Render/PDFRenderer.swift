@@ -14,16 +14,10 @@ public struct PDFRenderer: Sendable {
     public func render(_ document: LaidOutDocument) throws(RenderError) -> [UInt8] {
         defer { text.endDocument() }
         guard let first = document.pages.first else { throw RenderError("the document has no pages") }
-        let sink = ByteSink()
-        let surface = try withExtendedLifetime(sink) { () throws(RenderError) -> CairoSurface in
-            try CairoSurface(cairo_pdf_surface_create_for_stream({ closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes
-                    .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque(), first.size.width, first.size.height), what: "a PDF surface")
-        }
+        let sink = CairoByteSink()
         try withExtendedLifetime(sink) { () throws(RenderError) in
+            let surface = try CairoSurface(cairo_pdf_surface_create_for_stream(CairoByteSink.write, sink.closure,
+                                                                               first.size.width, first.size.height), what: "a PDF surface")
             setMetadata(document.info, on: surface)
             let context = try CairoContext(surface: surface)
             let painter = CairoPainter(context: context, text: text)
@@ -76,9 +70,5 @@ public struct PDFRenderer: Sendable {
                                                    "dest='\(CairoPainter.escaped(item.destination))'", CAIRO_PDF_OUTLINE_FLAG_OPEN)
             parents.append(id)
         }
-    }
-
-    private final class ByteSink {
-        var bytes: [UInt8] = []
     }
 }

@@ -156,26 +156,3 @@ extension Raster {
         return Raster(width: width, height: height, rgb: out)
     }
 }
-
-/// Encodes an image surface as PNG through cairo's stream API.
-enum PNGEncoder {
-    private final class Sink {
-        var bytes: [UInt8] = []
-    }
-
-    static func encode(_ surface: CairoSurface) throws(RenderError) -> [UInt8] {
-        let sink = Sink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface.pointer, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes
-                    .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        }
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError("cairo could not encode the PNG: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return sink.bytes
-    }
-}

@@ -1,0 +1,60 @@
+import CCairo
+
+/// Collects what cairo writes through its stream API (PDF pages, PNG data) into memory.
+final class CairoByteSink {
+    private(set) var bytes: [UInt8] = []
+
+    /// The closure pointer cairo passes back to ``write``; valid while the sink is alive.
+    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// A `cairo_write_func_t` appending to the sink named by `closure`.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<CairoByteSink>.fromOpaque(closure).takeUnretainedValue().bytes
+            .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+}
+
+/// Encodes an image surface as PNG through cairo's stream API.
+enum PNGEncoder {
+    static func encode(_ surface: CairoSurface) throws(RenderError) -> [UInt8] {
+        let sink = CairoByteSink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface.pointer, CairoByteSink.write, sink.closure)
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cairo could not encode the PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.bytes
+    }
+}
+
+/// Reads PNG bytes into a cairo image surface through cairo's stream API.
+enum PNGReader {
+    private final class Source {
+        let bytes: [UInt8]
+        var offset = 0
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+    }
+
+    static func surface(from png: [UInt8]) -> OpaquePointer? {
+        let source = Source(png)
+        return withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream({ closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+                let count = Int(length)
+                guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+                source.bytes.withUnsafeBufferPointer { buffer in
+                    data.update(from: buffer.baseAddress! + source.offset, count: count)
+                }
+                source.offset += count
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(source).toOpaque())
+        }
+    }
+}
