@@ -1,7 +1,9 @@
 /*
  * The benchmark's baseline: the page reportkit-bench draws (Sources/reportkit-bench/BenchmarkPage.swift),
  * drawn by a minimal C program calling cairo and Pango directly, with the same private fontconfig
- * configuration, one Pango context for all documents, and each document written to memory.
+ * configuration, one Pango context for all documents, each document written to memory, and the
+ * same tagged structure (Document, H1, P, Table, TR, TH, TD) that ReportKit writes, since a tagged
+ * PDF is part of the page.
  * Prints the milliseconds per document. Built and run by scripts/bench.sh.
  */
 #include <cairo.h>
@@ -32,8 +34,9 @@ static cairo_status_t write_to_buffer(void *closure, const unsigned char *data, 
 }
 
 /* Draws one paragraph at (x, y) wrapped to width; returns its height. */
-static double draw_text(cairo_t *cr, PangoContext *context, const char *text, const char *font,
+static double draw_text(cairo_t *cr, PangoContext *context, const char *tag, const char *text, const char *font,
                         double size, double line_height, int tabular, double x, double y, double width) {
+    cairo_tag_begin(cr, tag, NULL);
     PangoLayout *layout = pango_layout_new(context);
     pango_layout_set_text(layout, text, -1);
     pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
@@ -53,6 +56,7 @@ static double draw_text(cairo_t *cr, PangoContext *context, const char *text, co
     pango_font_description_free(description);
     pango_attr_list_unref(attributes);
     g_object_unref(layout);
+    cairo_tag_end(cr, tag);
     return (double)height / PANGO_SCALE;
 }
 
@@ -61,17 +65,20 @@ static void draw_document(PangoContext *context, int job, buffer_t *buffer) {
     cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(write_to_buffer, buffer, 595.276, 841.89);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "1970-01-01T00:00:00Z");
     cairo_t *cr = cairo_create(surface);
+    cairo_tag_begin(cr, "Document", NULL);
     const double left = 40, width = 595.276 - 80;
     double y = 40;
     char text[128];
     snprintf(text, sizeof text, "Raport oprysku %d", job);
-    y += draw_text(cr, context, text, "Inter Bold", 21, 1.2, 0, left, y, width) + 12;
-    y += draw_text(cr, context, "Działka 12, pszenica ozima. Ciecz użytkowa: 2 500 l na 12,5 ha; trzy napełnienia zbiornika 1 000 l.",
+    y += draw_text(cr, context, "H1", text, "Inter Bold", 21, 1.2, 0, left, y, width) + 12;
+    y += draw_text(cr, context, "P", "Działka 12, pszenica ozima. Ciecz użytkowa: 2 500 l na 12,5 ha; trzy napełnienia zbiornika 1 000 l.",
                    "Inter", 10.5, 1.5, 0, left, y, width) + 12;
     const double columns[4] = {2.0 / 5, 1.0 / 5, 1.0 / 5, 1.0 / 5};
     const char *header[4] = {"Napełnienie", "Powierzchnia", "Woda", "Środek"};
     const double row_height = 9 * 1.4 + 8;
+    cairo_tag_begin(cr, "Table", NULL);
     for (int row = 0; row <= 24; row++) {
+        cairo_tag_begin(cr, "TR", NULL);
         if (row == 0 || row % 2 == 0) {
             if (row == 0) cairo_set_source_rgb(cr, 0.90, 0.95, 0.92); else cairo_set_source_rgb(cr, 0.96, 0.95, 0.92);
             cairo_rectangle(cr, left, y, width, row_height);
@@ -85,12 +92,17 @@ static void draw_document(PangoContext *context, int job, buffer_t *buffer) {
             else if (column == 1) snprintf(cell, sizeof cell, "%d,%d0 ha", row * 5 / 10, row * 5 % 10);
             else if (column == 2) snprintf(cell, sizeof cell, "%d,50 l", 991 - row);
             else snprintf(cell, sizeof cell, "7,%d0 l", row % 10);
-            draw_text(cr, context, cell, row == 0 ? "Inter SemiBold" : "Inter", 9, 1.4, row != 0, x + 6, y + 4, columns[column] * width - 12);
+            cairo_tag_begin(cr, row == 0 ? "TH" : "TD", NULL);
+            draw_text(cr, context, "P", cell, row == 0 ? "Inter SemiBold" : "Inter", 9, 1.4, row != 0, x + 6, y + 4, columns[column] * width - 12);
+            cairo_tag_end(cr, row == 0 ? "TH" : "TD");
             x += columns[column] * width;
         }
+        cairo_tag_end(cr, "TR");
         y += row_height;
     }
+    cairo_tag_end(cr, "Table");
     cairo_show_page(cr);
+    cairo_tag_end(cr, "Document");
     cairo_destroy(cr);
     cairo_surface_finish(surface);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) { fprintf(stderr, "cairo failed\n"); exit(1); }
