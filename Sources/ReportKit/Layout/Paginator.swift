@@ -21,6 +21,7 @@ public enum Paginator {
 
         var bodies: [[DrawCommand]] = []
         var remaining: any Element = body
+        var emptySplits = 0
         while true {
             guard bodies.count < maximumPages else {
                 throw LayoutError("the document would have more than \(maximumPages) pages")
@@ -29,8 +30,16 @@ public enum Paginator {
             case .complete(let block):
                 bodies.append(block.commands)
             case .partial(let block, let rest):
-                // A page break at the top of a page does not make an empty page.
-                if !block.commands.isEmpty || bodies.isEmpty { bodies.append(block.commands) }
+                // A page break at the top of a page does not make an empty page; but content that
+                // keeps splitting off nothing would never end.
+                if block.commands.isEmpty {
+                    emptySplits += 1
+                    guard emptySplits < 3 else { throw LayoutError("content makes no progress from one page to the next") }
+                    if bodies.isEmpty { bodies.append([]) }
+                } else {
+                    emptySplits = 0
+                    bodies.append(block.commands)
+                }
                 remaining = rest
                 continue
             case .nothing:

@@ -98,6 +98,16 @@ struct LayoutTests {
         #expect(pages.map { texts(in: $0.commands).map(\.text) } == [["a"], ["b"]])
     }
 
+    @Test func contentThatNeverProgressesIsAnErrorNotAHang() {
+        struct Stuck: Element {
+            func naturalWidth(context: LayoutContext) -> Double { 0 }
+            func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement { .partial(.empty, remainder: Stuck()) }
+        }
+        #expect(throws: LayoutError("content makes no progress from one page to the next")) {
+            try Paginator.paginate(Stuck(), template: PageTemplate(size: Size(width: 100, height: 100), margins: .zero), text: FixedWidthText())
+        }
+    }
+
     @Test func contentThatCannotFitAnyPageIsAnError() {
         let drawing = Drawing(size: Size(width: 10, height: 500), commands: [])
         #expect(throws: LayoutError.self) {
