@@ -18,7 +18,14 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        .target(name: "ReportKit", dependencies: ["CCairo"]),
+        .target(name: "ReportKit", dependencies: ["CCairo", "ReportTemplates"]),
+        // The built-in tokens, locales and templates: data files a user can read and copy.
+        .target(
+            name: "ReportTemplates",
+            path: "templates",
+            sources: ["ReportTemplates.swift"],
+            resources: [.copy("tokens.json"), .copy("locales"), .copy("reports")]
+        ),
         .executableTarget(
             name: "report-gen",
             dependencies: [

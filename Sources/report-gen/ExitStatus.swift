@@ -3,12 +3,29 @@ import ReportKit
 
 /// The sysexits(3) statuses report-gen uses, so scripts can tell failures apart.
 enum ExitStatus {
-    /// The input's data is wrong (EX_DATAERR).
+    /// The input's data (or a template's) is wrong (EX_DATAERR).
     static let badData = ExitCode(65)
-    /// The input cannot be opened or read (EX_NOINPUT).
+    /// The input (or a template) cannot be opened or read (EX_NOINPUT).
     static let unreadableInput = ExitCode(66)
+    /// Something the tool needs is missing, such as a font (EX_UNAVAILABLE).
+    static let unavailable = ExitCode(69)
     /// The output cannot be written (EX_CANTCREAT).
     static let unwritableOutput = ExitCode(73)
+
+    /// The exit status for a failure of the pipeline.
+    static func of(_ error: ReportError) -> ExitCode {
+        switch error {
+        case .input, .layout: badData
+        case .definition(let error): error.isUnreadable ? unreadableInput : badData
+        case .render: unavailable
+        }
+    }
+
+    /// The text shown in `--help` of every command that makes a report.
+    static let help = """
+        Exit status: 0 done, 64 usage error, 65 invalid input data or template, 66 input or template \
+        not readable, 69 fonts missing, 73 output not writable. On any error no output file is left behind.
+        """
 }
 
 /// Standard error, for diagnostics that must never mix with a report written to standard output.
@@ -24,5 +41,13 @@ enum Console {
     /// Prints every diagnostic of a refused input.
     static func report(_ error: InputError) {
         for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
+    }
+
+    /// Prints a pipeline failure, one line per problem.
+    static func report(_ error: ReportError) {
+        switch error {
+        case .input(let error): report(error)
+        default: for line in error.description.split(separator: "\n") { Console.error(String(line)) }
+        }
     }
 }

@@ -37,12 +37,20 @@ struct PlanCommand: ParsableCommand {
             Console.report(error)
             throw ExitStatus.badData
         }
-        let display = PlanDisplay(plan: plan, language: locale ?? plan.job.locale)
+        let language = locale ?? plan.job.locale
+        let words: ReportLocale
+        do {
+            words = try ReportDefinitions.builtIn.locale(language)
+        } catch {
+            Console.report(ReportError.definition(error))
+            throw ExitStatus.of(.definition(error))
+        }
+        let display = PlanDisplay(plan: plan, language: language)
         if json {
-            FileHandleOutput.standardOutput.write(JSONWriter.write(PlanJSON.value(for: plan, display: display)))
+            FileHandleOutput.standardOutput.write(JSONWriter.write(PlanJSON.value(for: plan, display: display, locale: words)))
         } else {
             for warning in plan.warnings { Console.warning(warning.description) }
-            FileHandleOutput.standardOutput.write(PlanText.render(plan, display: display))
+            FileHandleOutput.standardOutput.write(PlanText.render(plan, display: display, locale: words))
         }
     }
 }

@@ -1,11 +1,21 @@
 import ArgumentParser
+import ReportKit
 
 @main
 struct ReportGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report-gen",
-        abstract: "Spray reports from Kalkulator Oprysku jobs.",
-        version: "0.1.0",
-        subcommands: [PlanCommand.self]
+        abstract: "Spray reports from Kalkulator Oprysku jobs: how to load the sprayer, and the record of the application.",
+        usage: """
+            report-gen job.json                       writes job.pdf beside the job
+            report-gen job.json -o spray-report.pdf
+            report-gen job.json --template tank-card --theme dark --locale pl -o cab.pdf
+            report-gen history.json --template history-summary -o season.pdf
+            report-gen validate job.json
+            report-gen templates
+            """,
+        version: ReportKitVersion.current,
+        subcommands: [RenderCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self],
+        defaultSubcommand: RenderCommand.self
     )
 }

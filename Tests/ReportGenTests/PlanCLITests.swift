@@ -29,7 +29,7 @@ struct PlanCLITests {
         let input = try Data(contentsOf: URL(fileURLWithPath: ReportGen.example("app/entry.json")))
         let run = try ReportGen.run(["plan", "--locale", "pl", "-"], stdin: input)
         #expect(run.status == 0)
-        #expect(run.stdout.contains("Napełnienia: 3 (2 pełne + 1 niepełne)"))
+        #expect(run.stdout.contains("3 napełnienia (2 pełne + 1 niepełne)"))
         #expect(run.stdout.contains("2\u{A0}250\u{A0}l"))
     }
 

@@ -74,3 +74,22 @@ func setting(_ object: [String: Any], _ dottedPath: String, json: String?) -> [S
     let value = json.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: [.fragmentsAllowed]) }
     return setting(object, path, to: value)
 }
+
+/// The built-in locales, loaded once: tests format numbers through the real locale files.
+enum BuiltInLocales {
+    static let english = try! ReportDefinitions.builtIn.locale(.english)
+    static let polish = try! ReportDefinitions.builtIn.locale(.polish)
+
+    static func of(_ language: ReportLanguage) -> ReportLocale {
+        language == .english ? english : polish
+    }
+}
+
+extension DisplayQuantity {
+    /// The quantity as the built-in locale of `language` writes it.
+    func text(in language: ReportLanguage) -> String { BuiltInLocales.of(language).text(self) }
+}
+
+extension NumberStyle {
+    static func of(_ language: ReportLanguage) -> NumberStyle { BuiltInLocales.of(language).numbers }
+}

@@ -25,9 +25,12 @@ public struct PageTemplate: Sendable {
     public var footer: (@Sendable (PageNumber) -> any Element)?
     /// Space between the header and the body, and between the body and the footer.
     public var spacing: Double
+    /// Fills the whole page before anything else (a dark theme); nil leaves the paper as it is.
+    public var background: Color?
 
-    public init(size: Size = .a4, margins: EdgeInsets = EdgeInsets(all: 40), spacing: Double = 12,
+    public init(size: Size = .a4, margins: EdgeInsets = EdgeInsets(all: 40), spacing: Double = 12, background: Color? = nil,
                 header: (@Sendable (PageNumber) -> any Element)? = nil, footer: (@Sendable (PageNumber) -> any Element)? = nil) {
+        self.background = background
         self.size = size
         self.margins = margins
         self.spacing = spacing

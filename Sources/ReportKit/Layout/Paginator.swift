@@ -52,7 +52,11 @@ public enum Paginator {
         var pages: [Page] = []
         for (index, commands) in bodies.enumerated() {
             let number = PageNumber(number: index + 1, count: bodies.count)
-            var page = commands.map { $0.offset(by: origin) }
+            var page: [DrawCommand] = []
+            if let background = template.background {
+                page.append(.fill(.rectangle(Rect(x: 0, y: 0, width: template.size.width, height: template.size.height)), background))
+            }
+            page += commands.map { $0.offset(by: origin) }
             if let header = template.header {
                 page += try place(header(number), width: width, at: Point(x: template.margins.left, y: template.margins.top), context: unlimited)
             }

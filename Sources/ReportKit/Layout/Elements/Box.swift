@@ -8,9 +8,14 @@ public struct Box: Element {
     public var borderWidth: Double
     public var cornerRadius: Double
     public var keepsTogether: Bool
+    /// Only as wide as its content (a badge), rather than the whole width it is given.
+    public var hugsContent: Bool
+    /// At least this tall (cards in a row made level); the content stays at the top.
+    public var minimumHeight: Double = 0
 
     public init(_ content: any Element, padding: EdgeInsets = .zero, background: Color? = nil, border: Color? = nil,
-                borderWidth: Double = 1, cornerRadius: Double = 0, keepsTogether: Bool = false) {
+                borderWidth: Double = 1, cornerRadius: Double = 0, keepsTogether: Bool = false, hugsContent: Bool = false) {
+        self.hugsContent = hugsContent
         self.content = content
         self.padding = padding
         self.background = background
@@ -25,6 +30,9 @@ public struct Box: Element {
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
+        var space = space
+        // Half a point more than measured, so rounding never wraps the last word.
+        if hugsContent { space.width = min(space.width, naturalWidth(context: context) + 0.5) }
         let inner = Size(width: max(0, space.width - padding.horizontal), height: space.height - padding.vertical)
         guard inner.height >= 0 else { return .nothing }
         switch try content.layout(in: inner, context: context) {
@@ -40,7 +48,7 @@ public struct Box: Element {
     }
 
     private func frame(_ block: Block, width: Double) -> Block {
-        let size = Size(width: width, height: block.size.height + padding.vertical)
+        let size = Size(width: width, height: max(minimumHeight, block.size.height + padding.vertical))
         let outline = Path.roundedRectangle(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: cornerRadius)
         var commands: [DrawCommand] = []
         if let background { commands.append(.fill(outline, background)) }

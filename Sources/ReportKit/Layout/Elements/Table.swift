@@ -44,17 +44,31 @@ public struct Table: Element {
     }
 
     public func naturalWidth(context: LayoutContext) -> Double {
-        let all = header + rows + totals
-        return columns.indices.map { column in
+        columns.indices.map { column in
             if case .fixed(let width) = columns[column] { return width }
-            return all.map { column < $0.count ? $0[column].naturalWidth(context: context) : 0 }.max().map { $0 + style.cellPadding.horizontal } ?? 0
+            return naturalWidth(ofColumn: column, context: context)
         }.reduce(0, +)
+    }
+
+    /// A column's natural width, cell padding included; see ``ColumnWidth/values`` for how
+    /// headers count.
+    private func naturalWidth(ofColumn column: Int, context: LayoutContext) -> Double {
+        func width(_ rows: [Row], _ measure: (any Element) -> Double) -> Double {
+            rows.map { column < $0.count ? measure($0[column]) : 0 }.max() ?? 0
+        }
+        let values = width(rows + totals) { $0.naturalWidth(context: context) }
+        let headers: Double
+        if columns[column] == .values {
+            headers = width(header) { cell in (cell as? Text)?.longestWordWidth(context: context) ?? cell.naturalWidth(context: context) }
+        } else {
+            headers = width(header) { $0.naturalWidth(context: context) }
+        }
+        return max(values, headers) + style.cellPadding.horizontal
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         let widths = resolvedWidths ?? ColumnWidths.resolve(columns, total: space.width, spacing: 0) { column in
-            (header + rows + totals).map { column < $0.count ? $0[column].naturalWidth(context: context) : 0 }.max()
-                .map { $0 + style.cellPadding.horizontal } ?? 0
+            naturalWidth(ofColumn: column, context: context)
         }
         var fragment = Fragment(width: space.width)
 

@@ -27,6 +27,13 @@ public struct Text: Element {
         context.text.measure(content, width: nil, alignment: alignment, ellipsize: false).size.width
     }
 
+    /// The width of the widest word: the narrowest this text can be without breaking inside a word.
+    public func longestWordWidth(context: LayoutContext) -> Double {
+        content.runs.flatMap { run in
+            run.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { StyledText(String($0), style: run.style) }
+        }.map { context.text.measure($0, width: nil, alignment: alignment, ellipsize: false).size.width }.max() ?? 0
+    }
+
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         guard !content.isEmpty else { return .complete(.empty) }
         let measured = context.text.measure(content, width: space.width, alignment: alignment, ellipsize: ellipsize)

@@ -33,10 +33,13 @@ public struct VStack: Element {
             if case .partial = placement, child.keepsTogether, !childContext.atPageTop {
                 placement = .nothing
             }
-            // A heading must be followed by something on the same page.
-            if case .complete(let block) = placement, child.keepsWithNext, !childContext.atPageTop, let next = rest.first {
-                let below = Size(width: space.width, height: max(0, available.height - block.size.height - spacing))
-                if case .nothing = try next.layout(in: below, context: childContext.below(placed: true)) { placement = .nothing }
+            // A heading must be followed by something on the same page: its next element that is
+            // more than space (a spacer after a heading must not count as its content).
+            if case .complete(let block) = placement, child.keepsWithNext, !childContext.atPageTop,
+               let next = rest.firstIndex(where: { !($0 is Spacer) }) {
+                let spacers = rest[..<next].reduce(0.0) { $0 + (($1 as? Spacer)?.height ?? 0) + spacing }
+                let below = Size(width: space.width, height: max(0, available.height - block.size.height - spacing - spacers))
+                if case .nothing = try rest[next].layout(in: below, context: childContext.below(placed: true)) { placement = .nothing }
             }
 
             switch placement {
@@ -64,6 +67,9 @@ public enum ColumnWidth: Sendable, Hashable {
     case fraction(Double)
     /// As wide as its content wants.
     case natural
+    /// In a table: as wide as its values (body and total cells) want; the header wraps to fit,
+    /// but is never narrower than its longest word. Elsewhere the same as `natural`.
+    case values
 }
 
 /// Children side by side. When any child does not fit, each child splits at the same height and
@@ -84,6 +90,8 @@ public struct HStack: Element {
         case top
         case center
         case bottom
+        /// Boxes grow to the row's height (cards side by side end level); other children sit at the top.
+        case stretch
     }
 
     public var items: [Item]
@@ -126,8 +134,17 @@ public struct HStack: Element {
             x += width + spacing
         }
         let height = placed.map(\.block.size.height).max() ?? 0
+        if alignment == .stretch, !split {
+            for index in placed.indices where placed[index].block.size.height < height {
+                guard var box = items[index].element as? Box else { continue }
+                box.minimumHeight = height
+                if case .complete(let block) = try box.layout(in: Size(width: widths[index], height: space.height), context: context) {
+                    placed[index].block = block
+                }
+            }
+        }
         let share = switch alignment {
-        case .top: 0.0
+        case .top, .stretch: 0.0
         case .center: 0.5
         case .bottom: 1.0
         }
@@ -146,7 +163,7 @@ enum ColumnWidths {
         var resolved = widths.enumerated().map { index, width -> Double in
             switch width {
             case .fixed(let points): points
-            case .natural: natural(index)
+            case .natural, .values: natural(index)
             case .fraction: 0
             }
         }

@@ -11,14 +11,4 @@ public struct DisplayQuantity: Sendable, Equatable {
 
     /// The rounded value as a number.
     public var rounded: Double { Double(steps) / DisplayRounding.pow10(scale.fractionDigits) }
-
-    /// `2 250 l`, `5,33 ha`; trailing zero decimals dropped unless `trimZeros` is false.
-    public func text(in language: ReportLanguage, trimZeros: Bool = true) -> String {
-        numberText(in: language, trimZeros: trimZeros) + NumberStyle.unitSeparator + unit.symbol(in: language)
-    }
-
-    /// The number alone, for tables that name the unit in the column header.
-    public func numberText(in language: ReportLanguage, trimZeros: Bool = true) -> String {
-        NumberStyle.of(language).format(steps: steps, fractionDigits: scale.fractionDigits, trimZeros: trimZeros)
-    }
 }

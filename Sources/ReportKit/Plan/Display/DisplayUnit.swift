@@ -28,16 +28,6 @@ public enum DisplayUnit: String, Sendable, CaseIterable {
         case .acre: 1 / c.hectaresPerAcre
         }
     }
-
-    /// The symbol printed after a number in `language`. Polish writes the litre as "l".
-    public func symbol(in language: ReportLanguage) -> String {
-        switch (self, language) {
-        case (.litre, .polish): "l"
-        case (.millilitre, .polish): "ml"
-        case (.squareMetre, _): "m²"
-        default: rawValue
-        }
-    }
 }
 
 /// How a column of numbers is shown: one unit and one step for every value in it, so the values

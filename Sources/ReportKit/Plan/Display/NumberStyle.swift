@@ -1,4 +1,5 @@
 /// How numbers are written in a report language: `1,234.56` in English, `1 234,56` in Polish.
+/// The separators come from the language's locale file (``ReportLocale``).
 ///
 /// Written out here rather than taken from ICU: the design brief asks Polish to group four-digit
 /// numbers too (CLDR does not), and a report's bytes must not change with the ICU data a
@@ -6,15 +7,9 @@
 public struct NumberStyle: Sendable, Equatable {
     public let decimalSeparator: String
     public let groupingSeparator: String
-    /// Between a number and its unit; never broken across lines.
-    public static let unitSeparator = "\u{00A0}"
-
-    public static func of(_ language: ReportLanguage) -> NumberStyle {
-        switch language {
-        case .english: NumberStyle(decimalSeparator: ".", groupingSeparator: ",")
-        // A no-break space, so a number is never split across two lines.
-        case .polish: NumberStyle(decimalSeparator: ",", groupingSeparator: "\u{00A0}")
-        }
+    public init(decimalSeparator: String, groupingSeparator: String) {
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
     }
 
     /// Writes `steps` × 10^-fractionDigits. With `trimZeros`, trailing zero decimals are dropped

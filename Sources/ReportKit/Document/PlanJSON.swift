@@ -1,22 +1,21 @@
 /// The plan in the JSON shape programs read (docs/plan-output.md): values at full precision in
 /// their display unit, `display` rounded and localised.
 public enum PlanJSON {
-    public static func value(for plan: SprayPlan, display: PlanDisplay) -> JSONValue {
-        let language = display.language
+    public static func value(for plan: SprayPlan, display: PlanDisplay, locale: ReportLocale) -> JSONValue {
         let names = plan.job.products.map { $0.name.map(JSONValue.string) ?? .null }
         func quantity(_ quantity: DisplayQuantity) -> JSONValue {
             .object([
                 "value": .number(quantity.value),
                 "unit": .string(quantity.unit.rawValue),
                 "rounded": .number(quantity.rounded),
-                "display": .string(quantity.text(in: language)),
+                "display": .string(locale.text(quantity)),
             ])
         }
         func products(_ amounts: [DisplayQuantity]) -> JSONValue {
             .array(zip(names, amounts).map { .object(["name": $0, "amount": quantity($1)]) })
         }
         return .object([
-            "locale": .string(language.rawValue),
+            "locale": .string(locale.language.rawValue),
             "loading": .string(plan.job.tank.loading.rawValue),
             "water": .string(plan.job.waterRule.rawValue),
             "totals": .object([

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One foreground drawn on one background somewhere in a report, for the WCAG 2.1 AA check.
+public struct ContrastUse: Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Text of this size (points, as printed) and weight.
+        case text(size: Double, weight: FontWeight)
+        /// A graphical part that carries meaning (a tank's outline, its water, a product's share).
+        case graphic
+    }
+
+    public let foreground: Color
+    public let background: Color
+    public let kind: Kind
+    /// The template file and the path of the node that drew it.
+    public let location: String
+    /// The text drawn, or what the graphic is.
+    public let sample: String
+
+    /// WCAG's contrast ratio, from 1 to 21, of the foreground composited over the background.
+    public var ratio: Double { Contrast.ratio(foreground.composited(over: background), background) }
+
+    /// What WCAG 2.1 AA asks: 4.5:1 for body text; 3:1 for large text (18 pt, or 14 pt bold) and
+    /// for meaningful graphics.
+    public var requiredRatio: Double {
+        switch kind {
+        case .graphic: 3
+        case .text(let size, let weight): size >= 18 || (size >= 14 && weight == .bold) ? 3 : 4.5
+        }
+    }
+
+    public var passes: Bool { ratio >= requiredRatio }
+
+    public var description: String {
+        let ratioText = (ratio * 100).rounded() / 100
+        return "\(location): \"\(sample)\" has contrast \(ratioText):1, needs \(requiredRatio):1"
+    }
+}
+
+/// WCAG 2.1 relative luminance and contrast ratio.
+public enum Contrast {
+    public static func ratio(_ a: Color, _ b: Color) -> Double {
+        let (lighter, darker) = (max(luminance(a), luminance(b)), min(luminance(a), luminance(b)))
+        return (lighter + 0.05) / (darker + 0.05)
+    }
+
+    public static func luminance(_ color: Color) -> Double {
+        func linear(_ channel: Double) -> Double {
+            channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055).power(2.4)
+        }
+        return 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
+    }
+}
+
+extension Color {
+    /// This colour painted over an opaque `background` (its alpha mixes the two).
+    public func composited(over background: Color) -> Color {
+        func mix(_ top: Double, _ bottom: Double) -> Double { top * alpha + bottom * (1 - alpha) }
+        return Color(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+    }
+}
+
+private extension Double {
+    func power(_ exponent: Double) -> Double { Foundation.pow(self, exponent) }
+}

@@ -1,0 +1,181 @@
+/// The picture of the loads: one tank per group of identical loads, filled to its level with
+/// water and a band for each liquid product, with its load numbers and volume beneath, and a
+/// legend. Dry products dissolve and take no volume, so they have no band.
+struct TankGauges {
+    let builder: TemplateBuilder
+    let spec: GaugeSpec
+    let node: TemplateNode
+    let scope: Scope
+    let background: Color
+
+    /// A band thinner than this would not be seen; small doses are drawn at this height.
+    static let minimumBand = 3.0
+
+    private struct Load {
+        let numbers: [Int]
+        let water: DisplayQuantity
+        let products: [DisplayQuantity]
+        let contents: DisplayQuantity
+    }
+
+    func elements() throws(DefinitionError) -> [any Element] {
+        let loads: [Load]
+        if spec.single {
+            let value = try builder.evaluate(node) { () throws(PatternError) in try scope.value(spec.loads) }
+            loads = try load(value).map { [$0] } ?? []
+        } else {
+            var parsed: [Load] = []
+            for value in try builder.list(spec.loads, node: node, scope: scope) {
+                if let load = try load(value) { parsed.append(load) }
+            }
+            loads = Self.grouped(parsed)
+        }
+        guard !loads.isEmpty else { return [] }
+        guard case .quantity(let capacity) = try builder.evaluate(node, { () throws(PatternError) in try scope.value(Self.capacityPath) }) else {
+            throw DefinitionError(file: builder.template.file, at: node.path, "tank.capacity is not a quantity")
+        }
+        let productNames = try builder.list(Self.productsPath, node: node, scope: scope).map { product -> String in
+            if case .record(let fields) = product, case .text(let name)? = fields["name"] { return name }
+            return ""
+        }
+
+        let outline = builder.color("gauge.outline"), water = builder.color("gauge.water")
+        let palette = builder.theme.colorLists["gauge.products"] ?? [builder.color("primaryGreen")]
+        builder.record(outline, on: background, kind: .graphic, node: node, sample: "tank outline")
+        builder.record(water, on: background, kind: .graphic, node: node, sample: "water")
+        let liquid = loads[0].products.indices.filter { loads[0].products[$0].unit.isVolume }
+        for index in liquid {
+            builder.record(palette[index % palette.count], on: background, kind: .graphic, node: node, sample: productNames[index])
+        }
+
+        if spec.parts == .legend {
+            return [legend(names: productNames, liquid: liquid, water: water, palette: palette, outline: outline)]
+        }
+        let labelStyle = builder.textStyle(spec.labelStyle, color: builder.color("text.primary"))
+        let detailStyle = builder.textStyle("captionSmall", color: builder.color("text.secondary"))
+        var columns: [HStack.Item] = []
+        for load in loads {
+            let drawing = Drawing(size: Size(width: spec.width, height: spec.height),
+                                  commands: tank(load, capacity: capacity, outline: outline, water: water, palette: palette))
+            guard !spec.single else {
+                columns.append(HStack.Item(drawing, width: .fixed(spec.width)))
+                continue
+            }
+            let numbers = load.numbers.count == 1 ? "\(load.numbers[0])" : "\(load.numbers[0])–\(load.numbers.last!)"
+            let label = "\(builder.locale["load"]) \(numbers)"
+            let volume = (load.numbers.count > 1 ? "\(load.numbers.count) × " : "") + builder.locale.text(load.contents)
+            builder.record(labelStyle.color, on: background, style: labelStyle, node: node, sample: label)
+            builder.record(detailStyle.color, on: background, style: detailStyle, node: node, sample: volume)
+            let caption = VStack(spacing: builder.space("xs") / 2, [Text(StyledText(label, style: labelStyle)), Text(StyledText(volume, style: detailStyle))])
+            // The tank with its caption beside it, so a row of tanks stays as low as one tank.
+            columns.append(HStack.Item(HStack(spacing: builder.space("sm"), alignment: .bottom, [
+                HStack.Item(drawing, width: .fixed(spec.width)), HStack.Item(caption, width: .natural),
+            ]), width: .natural))
+        }
+        if spec.parts == .both {
+            columns.append(HStack.Item(legend(names: productNames, liquid: liquid, water: water, palette: palette, outline: outline),
+                                       width: .fraction(1)))
+        } else if !spec.single {
+            columns.append(HStack.Item(Spacer(0), width: .fraction(1)))
+        }
+        return [KeepTogether(HStack(spacing: builder.space("lg"), alignment: .top, columns))]
+    }
+
+    /// One line that wraps: a coloured square before each name ("■ Water  ■ Roundup"), then
+    /// a note when some products are dry.
+    private func legend(names: [String], liquid: [Int], water: Color, palette: [Color], outline: Color) -> any Element {
+        let style = builder.textStyle("caption", color: builder.color("text.primary"))
+        var runs: [StyledText.Run] = []
+        func entry(_ color: Color, _ label: String) {
+            var square = style
+            square.color = color
+            if !runs.isEmpty { runs.append(StyledText.Run("   ", style: style)) }
+            // A no-break space keeps each square with its name.
+            runs += [StyledText.Run("■", style: square), StyledText.Run("\u{00A0}" + label, style: style)]
+            builder.record(style.color, on: background, style: style, node: node, sample: label)
+            builder.record(color, on: background, kind: .graphic, node: node, sample: "legend of \(label)")
+        }
+        entry(water, builder.locale["water"])
+        for index in liquid { entry(palette[index % palette.count], names[index]) }
+        var lines: [any Element] = [Text(StyledText(runs: runs))]
+        if liquid.count < names.count {
+            let note = builder.textStyle("captionSmall", color: builder.color("text.secondary"))
+            let text = builder.locale["gauge.dryNote"]
+            builder.record(note.color, on: background, style: note, node: node, sample: text)
+            lines.append(Text(StyledText(text, style: note)))
+        }
+        return VStack(spacing: builder.space("xs"), lines)
+    }
+
+    /// The tank: outline, level marks at quarters, water from the bottom, product bands on top.
+    private func tank(_ load: Load, capacity: DisplayQuantity, outline: Color, water: Color, palette: [Color]) -> [DrawCommand] {
+        let width = spec.width, height = spec.height
+        let inset = 3.0, lineWidth = 1.5
+        let inner = Rect(x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset)
+        let level = min(1, max(0, load.contents.value / max(capacity.value, 1e-9)))
+        let fillHeight = inner.height * level
+        var commands: [DrawCommand] = []
+        if fillHeight > 0 {
+            commands.append(.fill(.roundedRectangle(Rect(x: inner.minX, y: inner.minY + inner.height - fillHeight, width: inner.width, height: fillHeight),
+                                                    radius: min(3, fillHeight / 2)), water))
+            // Bands from the top of the fill down, each at least visible, never past the fill.
+            var top = inner.minY + inner.height - fillHeight
+            let contents = max(load.contents.value / load.contents.unit.perInternalUnit, 1e-9)
+            for (index, amount) in load.products.enumerated() where amount.unit.isVolume {
+                let share = amount.value / amount.unit.perInternalUnit / contents
+                let band = min(max(Self.minimumBand, fillHeight * share), inner.minY + inner.height - top)
+                guard band > 0 else { continue }
+                commands.append(.fill(.rectangle(Rect(x: inner.minX, y: top, width: inner.width, height: band)), palette[index % palette.count]))
+                top += band
+            }
+        }
+        for quarter in 1...3 {
+            let y = inner.minY + inner.height * (1 - Double(quarter) / 4)
+            commands.append(.stroke(.line(from: Point(x: 0, y: y), to: Point(x: inset + 5, y: y)), outline, lineWidth: 1))
+        }
+        commands.append(.stroke(.roundedRectangle(Rect(x: lineWidth / 2, y: lineWidth / 2, width: width - lineWidth, height: height - lineWidth),
+                                                  radius: 6), outline, lineWidth: lineWidth))
+        return commands
+    }
+
+    private func load(_ value: TemplateValue) throws(DefinitionError) -> Load? {
+        guard case .record(let fields) = value, case .quantity(let water)? = fields["water"],
+              case .quantity(let contents)? = fields["tankContents"], case .list(let products)? = fields["products"] else {
+            throw DefinitionError(file: builder.template.file, at: node.path, "\"\(spec.loads)\" is not a tank load; expected an item of \"loads\"")
+        }
+        let number: Int
+        if case .integer(let value)? = fields["number"] { number = value } else { number = 0 }
+        return Load(numbers: [number], water: water, products: products.compactMap {
+            if case .quantity(let amount) = $0 { return amount }
+            return nil
+        }, contents: contents)
+    }
+
+    /// Consecutive loads that are the same (all full loads, all equal loads) share one tank.
+    private static func grouped(_ loads: [Load]) -> [Load] {
+        var groups: [Load] = []
+        for load in loads {
+            if let last = groups.last, last.water.steps == load.water.steps, last.contents.steps == load.contents.steps,
+               last.products.map(\.steps) == load.products.map(\.steps) {
+                groups[groups.count - 1] = Load(numbers: last.numbers + load.numbers, water: last.water,
+                                                products: last.products, contents: last.contents)
+            } else {
+                groups.append(load)
+            }
+        }
+        return groups
+    }
+
+    private static let capacityPath = try! ValuePath.parse("tank.capacity").get()
+    private static let productsPath = try! ValuePath.parse("products").get()
+}
+
+extension DisplayUnit {
+    /// True for units of volume (a liquid takes room in the tank); false for mass and area.
+    var isVolume: Bool {
+        switch self {
+        case .litre, .millilitre, .usGallon, .usFluidOunce: true
+        default: false
+        }
+    }
+}

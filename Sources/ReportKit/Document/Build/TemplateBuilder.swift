@@ -1,0 +1,258 @@
+/// Evaluates a template against a report's data: the document stage. Every node becomes layout
+/// elements in the theme's tokens; every colour drawn on a background is recorded for the
+/// contrast check; headings become outline entries.
+final class TemplateBuilder {
+    let template: ReportTemplate
+    let theme: Theme
+    let locale: ReportLocale
+    /// The factor the whole type scale is drawn at on this page.
+    let scale: Double
+    private(set) var contrast: [ContrastUse] = []
+    private(set) var outline: [OutlineItem] = []
+    /// Whether headings become outline entries (the header and footer are built once per page).
+    var collectsOutline = true
+    /// Prefixes destination names, so several reports can share one document.
+    let anchorPrefix: String
+
+    init(template: ReportTemplate, theme: Theme, locale: ReportLocale, anchorPrefix: String = "") {
+        self.template = template
+        self.theme = theme
+        self.locale = locale
+        self.scale = template.page.typeScale ?? theme.printScale
+        self.anchorPrefix = anchorPrefix
+    }
+
+    func build(_ nodes: [TemplateNode], scope: Scope, background: Color) throws(DefinitionError) -> [any Element] {
+        var elements: [any Element] = []
+        for node in nodes {
+            if let condition = node.condition {
+                let value = try evaluate(node) { () throws(PatternError) in try scope.value(condition.path) }
+                guard value.isTruthy != condition.negated else { continue }
+            }
+            elements += try build(node, scope: scope, background: background)
+        }
+        return elements
+    }
+
+    private func build(_ node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> [any Element] {
+        switch node.kind {
+        case .text(let spec):
+            return try text(spec, node: node, scope: scope, background: background).map { [$0] } ?? []
+        case .stack(let children, let spacing):
+            return [VStack(spacing: space(spacing), try build(children, scope: scope, background: background))]
+        case .row(let children, let spacing, let alignment):
+            var items: [HStack.Item] = []
+            for child in children {
+                guard try isShown(child, scope: scope) else { continue }
+                let built = try build(child, scope: scope, background: background)
+                let element: any Element = built.count == 1 ? built[0] : VStack(spacing: 0, built)
+                items.append(HStack.Item(element, width: child.width ?? .fraction(1)))
+            }
+            return items.isEmpty ? [] : [HStack(spacing: space(spacing), alignment: alignment, items)]
+        case .card(let spec):
+            let fill = color(spec.background)
+            let inside = fill.composited(over: background)
+            let children = try build(spec.children, scope: scope, background: inside)
+            guard !children.isEmpty else { return [] }
+            return [Box(VStack(spacing: space(spec.spacing), children), padding: EdgeInsets(all: space(spec.padding)),
+                        background: fill, border: spec.border.map(color), borderWidth: 1,
+                        cornerRadius: theme.radii[spec.radius] ?? 0, keepsTogether: true)]
+        case .badge(let pattern, let colorName):
+            let label = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
+            guard !label.isEmpty else { return [] }
+            let foreground = color(colorName)
+            let fill = foreground.withAlpha(color("badge.background").alpha)
+            let inside = fill.composited(over: background)
+            let style = textStyle("captionStrong", color: foreground)
+            record(foreground, on: inside, style: style, node: node, sample: label)
+            let padding = EdgeInsets(top: space("xs") / 2, left: space("sm"), bottom: space("xs") / 2, right: space("sm"))
+            return [Box(Text(StyledText(label, style: style)), padding: padding, background: fill,
+                        cornerRadius: theme.radii["capsule"] ?? 999, hugsContent: true)]
+        case .table(let spec):
+            return try table(spec, node: node, scope: scope, background: background).map { [$0] } ?? []
+        case .pairs(let spec):
+            return try pairs(spec, node: node, scope: scope, background: background).map { [$0] } ?? []
+        case .each(let path, let name, let children, let spacing, let pageBreakBetween):
+            let items = try list(path, node: node, scope: scope)
+            var elements: [any Element] = []
+            for (index, item) in items.enumerated() {
+                if index > 0, pageBreakBetween { elements.append(PageBreak()) }
+                elements += try build(children, scope: scope.binding(name, to: item), background: background)
+            }
+            return elements.isEmpty ? [] : [VStack(spacing: space(spacing), elements)]
+        case .divider(let colorName):
+            // A divider only separates; it carries no meaning of its own, so it is not contrast-checked.
+            return [Divider(color: color(colorName), thickness: 1)]
+        case .spacer(let spacing):
+            return [Spacer(space(spacing))]
+        case .pageBreak:
+            return [PageBreak()]
+        case .keepTogether(let children):
+            return [KeepTogether(VStack(spacing: 0, try build(children, scope: scope, background: background)))]
+        case .gauges(let spec):
+            return try TankGauges(builder: self, spec: spec, node: node, scope: scope, background: background).elements()
+        case .checkbox(let size, let colorName):
+            let stroke = color(colorName)
+            record(stroke, on: background, kind: .graphic, node: node, sample: "checkbox")
+            let box = Path.roundedRectangle(Rect(x: 1, y: 1, width: size - 2, height: size - 2), radius: min(4, size / 6))
+            return [Drawing(size: Size(width: size, height: size), commands: [.stroke(box, stroke, lineWidth: 2)])]
+        case .anchor(let pattern, let children):
+            let name = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
+            return [Anchor(anchorPrefix + name, VStack(spacing: 0, try build(children, scope: scope, background: background)))]
+        case .link(let pattern, let children):
+            let target = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
+            let content = VStack(spacing: 0, try build(children, scope: scope, background: background))
+            let link: LinkTarget = target.hasPrefix("#") ? .internalDestination(anchorPrefix + String(target.dropFirst())) : .uri(target)
+            return [Linked(link, content)]
+        }
+    }
+
+    // MARK: Text
+
+    private func text(_ spec: TextSpec, node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> (any Element)? {
+        var runs: [StyledText.Run] = []
+        for span in spec.spans {
+            if let condition = span.condition {
+                let value = try evaluate(node) { () throws(PatternError) in try scope.value(condition.path) }
+                guard value.isTruthy != condition.negated else { continue }
+            }
+            let string = try evaluate(node) { () throws(PatternError) in try scope.text(span.pattern, locale: locale) }
+            guard !string.isEmpty else { continue }
+            let foreground = color(span.color ?? spec.color)
+            let style = textStyle(span.style ?? spec.style, color: foreground)
+            record(foreground, on: background, style: style, node: node, sample: string)
+            runs.append(StyledText.Run(string, style: style))
+        }
+        let content = StyledText(runs: runs)
+        guard !content.isEmpty else { return nil }
+        let isHeading = [.heading1, .heading2, .heading3].contains(spec.role)
+        let element = Text(content, alignment: spec.alignment, ellipsize: spec.ellipsize, role: spec.role, keepsWithNext: isHeading)
+        guard isHeading, collectsOutline, spec.role != .heading3 else { return element }
+        let destination = "\(anchorPrefix)section-\(outline.count + 1)"
+        outline.append(OutlineItem(title: content.string, destination: destination, level: spec.role == .heading1 ? 0 : 1))
+        return Anchor(destination, element)
+    }
+
+    // MARK: Tables
+
+    private func table(_ spec: TableSpec, node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> (any Element)? {
+        let items = try list(spec.rows, node: node, scope: scope)
+        guard !items.isEmpty else { return nil }
+        // Repeated columns expand into one column per item, each with its item bound.
+        var columns: [(spec: TableSpec.Column, scope: Scope)] = []
+        for column in spec.columns {
+            if let repeats = column.repeats {
+                for item in try list(repeats.list, node: node, scope: scope) {
+                    columns.append((column, scope.binding(repeats.name, to: item)))
+                }
+            } else {
+                columns.append((column, scope))
+            }
+        }
+        let headerFill = color("table.header.background")
+        let headerBackground = headerFill.composited(over: background)
+        let zebraFill = color("table.zebra")
+        let totalFill = color("table.total.background")
+
+        func cell(_ pattern: TextPattern, _ scope: Scope, style: String, colorName: String, alignment: TextAlignment,
+                  on fill: Color) throws(DefinitionError) -> any Element {
+            let string = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
+            let foreground = color(colorName)
+            let textStyle = textStyle(style, color: foreground)
+            if !string.isEmpty { record(foreground, on: fill, style: textStyle, node: node, sample: string) }
+            return Text(StyledText(string, style: textStyle), alignment: alignment, role: .paragraph)
+        }
+
+        var header: Table.Row = []
+        for (column, columnScope) in columns {
+            header.append(try cell(column.header, columnScope, style: spec.headerStyle, colorName: "table.header.text",
+                                   alignment: column.alignment, on: headerBackground))
+        }
+        var rows: [Table.Row] = []
+        for (index, item) in items.enumerated() {
+            let fill = index % 2 == 1 ? zebraFill.composited(over: background) : background
+            var row: Table.Row = []
+            for (column, columnScope) in columns {
+                row.append(try cell(column.cell, columnScope.binding(spec.rowName, to: item), style: spec.cellStyle,
+                                    colorName: "text.primary", alignment: column.alignment, on: fill))
+            }
+            rows.append(row)
+        }
+        var totals: [Table.Row] = []
+        if columns.contains(where: { $0.spec.total != nil }) {
+            var row: Table.Row = []
+            for (column, columnScope) in columns {
+                row.append(try cell(column.total ?? TextPattern(parts: []), columnScope, style: spec.totalStyle, colorName: "text.primary",
+                                    alignment: column.alignment, on: totalFill.composited(over: background)))
+            }
+            totals.append(row)
+        }
+        let padding = EdgeInsets(top: space("xs") + 1, left: space("sm"), bottom: space("xs") + 1, right: space("sm"))
+        let style = Table.Style(cellPadding: padding, headerBackground: headerFill, zebraBackground: zebraFill,
+                                totalBackground: totalFill, ruleColor: color("divider"), ruleWidth: 1)
+        return Table(columns: columns.map(\.spec.width), header: [header], rows: rows, totals: totals, style: style)
+    }
+
+    // MARK: Pairs
+
+    private func pairs(_ spec: PairsSpec, node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> (any Element)? {
+        var rows: [any Element] = []
+        for item in spec.items {
+            let value = try evaluate(node) { () throws(PatternError) in try scope.text(item.value, locale: locale) }
+            guard !value.isEmpty else { continue }
+            let label = try evaluate(node) { () throws(PatternError) in try scope.text(item.label, locale: locale) }
+            let labelColor = color(spec.labelColor), valueColor = color("text.primary")
+            let labelStyle = textStyle(spec.labelStyle, color: labelColor)
+            let valueStyle = textStyle(spec.valueStyle, color: valueColor)
+            record(labelColor, on: background, style: labelStyle, node: node, sample: label)
+            record(valueColor, on: background, style: valueStyle, node: node, sample: value)
+            rows.append(HStack(spacing: space("sm"), [
+                HStack.Item(Text(StyledText(label, style: labelStyle)), width: .fraction(spec.labelShare)),
+                HStack.Item(Text(StyledText(value, style: valueStyle)), width: .fraction(1 - spec.labelShare)),
+            ]))
+        }
+        return rows.isEmpty ? nil : VStack(spacing: space(spec.spacing), rows)
+    }
+
+    // MARK: Tokens and values
+
+    /// Whether a node's condition lets it show.
+    func isShown(_ node: TemplateNode, scope: Scope) throws(DefinitionError) -> Bool {
+        guard let condition = node.condition else { return true }
+        let value = try evaluate(node) { () throws(PatternError) in try scope.value(condition.path) }
+        return value.isTruthy != condition.negated
+    }
+
+    func list(_ path: ValuePath, node: TemplateNode, scope: Scope) throws(DefinitionError) -> [TemplateValue] {
+        let value = try evaluate(node) { () throws(PatternError) in try scope.value(path) }
+        switch value {
+        case .list(let items): return items
+        case .absent: return []
+        default: throw DefinitionError(file: template.file, at: node.path, "\"\(path)\" is \(value.kindDescription); expected a list")
+        }
+    }
+
+    func evaluate<Value>(_ node: TemplateNode, _ body: () throws(PatternError) -> Value) throws(DefinitionError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw DefinitionError(file: template.file, at: node.path, error.message)
+        }
+    }
+
+    /// Token names were checked when the template loaded, so a missing one here is a programming error.
+    func color(_ name: String) -> Color { theme.colors[name] ?? .black }
+    func space(_ name: String) -> Double { theme.spacing[name] ?? 0 }
+    func textStyle(_ name: String, color: Color) -> TextStyle {
+        theme.textStyle(name, scale: scale, color: color) ?? TextStyle(size: 12 * scale, color: color)
+    }
+
+    func record(_ foreground: Color, on background: Color, style: TextStyle, node: TemplateNode, sample: String) {
+        record(foreground, on: background, kind: .text(size: style.size, weight: style.weight), node: node, sample: sample)
+    }
+
+    func record(_ foreground: Color, on background: Color, kind: ContrastUse.Kind, node: TemplateNode, sample: String) {
+        contrast.append(ContrastUse(foreground: foreground, background: background, kind: kind,
+                                    location: "\(template.file): \(node.path)", sample: String(sample.prefix(40))))
+    }
+}

@@ -1,0 +1,133 @@
+/// Builds the tree of values a template binds to (docs/template-format.md lists every name).
+public enum ReportData {
+    /// The author credited when neither the input nor the command line names one.
+    public static let defaultAuthor = "Wojciech Olszak"
+
+    /// The values of one job's report.
+    public static func job(_ plan: SprayPlan, locale: ReportLocale, author: String? = nil) -> TemplateValue {
+        let display = PlanDisplay(plan: plan, language: locale.language)
+        var root = common(locale: locale, author: author ?? plan.job.author)
+        for (key, value) in jobValues(plan, display: display, locale: locale) { root[key] = value }
+        root["jobs"] = .list([summary(plan, display: display, locale: locale, number: 1)])
+        return .record(root)
+    }
+
+    /// The values of a history's cover: one summary per job, in order.
+    public static func history(_ plans: [SprayPlan], locale: ReportLocale, author: String? = nil) -> TemplateValue {
+        var root = common(locale: locale, author: author)
+        root["jobs"] = .list(plans.enumerated().map { index, plan in
+            summary(plan, display: PlanDisplay(plan: plan, language: locale.language), locale: locale, number: index + 1)
+        })
+        let dates = plans.compactMap(\.job.date).sorted { $0.instant < $1.instant }
+        root["firstDate"] = dates.first.map(TemplateValue.date) ?? .absent
+        root["lastDate"] = dates.last.map(TemplateValue.date) ?? .absent
+        return .record(root)
+    }
+
+    /// What every template has: the locale's strings and the author credit.
+    private static func common(locale: ReportLocale, author: String?) -> [String: TemplateValue] {
+        [
+            "t": .record(locale.strings.mapValues(TemplateValue.text)),
+            "author": .text(author ?? defaultAuthor),
+            "language": .text(locale.language.rawValue),
+        ]
+    }
+
+    private static func jobValues(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale) -> [String: TemplateValue] {
+        let job = plan.job
+        let t = locale
+        let products = job.products.enumerated().map { index, product -> TemplateValue in
+            .record([
+                "index": .integer(index),
+                "number": .integer(index + 1),
+                "name": .text(product.name ?? "\(t["product.unnamed"]) \(index + 1)"),
+                "rate": .text(t.given(product.rate.value, unit: product.rate.unit.rawValue)),
+                "authorisation": .optional(product.authorisation),
+                "form": .text(product.form.rawValue),
+                "total": .quantity(display.totals.products[index]),
+                "unit": .text(t.symbol(display.totals.products[index].unit)),
+            ])
+        }
+        let loads = display.loads.map { load -> TemplateValue in
+            .record([
+                "number": .integer(load.index),
+                "kind": .text(t.kind(load.kind)),
+                "isPartial": .bool(load.kind == .partial),
+                "area": .quantity(load.area),
+                "volume": .quantity(load.volume),
+                "water": .quantity(load.water),
+                "tankContents": .quantity(load.tankContents),
+                "products": .list(load.products.map(TemplateValue.quantity)),
+                "fill": .integer(Int((load.tankContents.value / max(display.tankCapacity.value, 1e-9) * 100).rounded())),
+            ])
+        }
+        let record = job.record
+        return [
+            "job": .record([
+                "id": .optional(job.id),
+                "title": .optional(job.title),
+                "date": job.date.map(TemplateValue.date) ?? .absent,
+            ]),
+            "field": .record([
+                "name": .optional(job.field.name),
+                "crop": .optional(job.field.crop),
+                "area": .quantity(display.fieldArea),
+            ]),
+            "sprayVolume": .text(t.given(job.sprayRate.value, unit: job.sprayRate.unit.rawValue)),
+            "tank": .record([
+                "capacity": .quantity(display.tankCapacity),
+                "loading": .text(t.loading(job.tank.loading)),
+            ]),
+            "waterRule": .record([
+                "name": .text(t.waterRule(job.waterRule)),
+                "explanation": .text(t["waterRule.\(job.waterRule.rawValue).explanation"]),
+            ]),
+            "products": .list(products),
+            "totals": .record([
+                "sprayLiquid": .quantity(display.totals.sprayLiquid),
+                "water": .quantity(display.totals.water),
+                "tankContents": .quantity(display.totals.tankContents),
+            ]),
+            "loads": .list(loads),
+            "loadCount": .record([
+                "total": .integer(plan.loads.count),
+                "full": .integer(plan.fullLoadCount),
+                "partial": .integer(plan.partialLoadCount),
+                "summary": .text(t.loadSummary(plan)),
+                // "2 full + 1 partial", or how the tank is loaded when all loads are alike.
+                "detail": .text(plan.fullLoadCount > 0 && plan.partialLoadCount > 0
+                    ? ReportLocale.fill(t["loadDetail.mixed"], ["full": t.integer(plan.fullLoadCount), "partial": t.integer(plan.partialLoadCount)])
+                    : t.loading(job.tank.loading)),
+            ]),
+            "areaPerFullLoad": .quantity(display.areaPerFullLoad),
+            "record": .record([
+                "operator": .optional(record.operatorName),
+                "target": .optional(record.target),
+                "growthStage": .optional(record.growthStage),
+                "weather": .optional(record.weather),
+                "notes": .optional(record.notes),
+                "authorisations": .bool(job.products.contains { $0.authorisation != nil }),
+            ]),
+            "hasRecord": .bool(!record.isEmpty || job.products.contains { $0.authorisation != nil }),
+            "warnings": .list(plan.warnings.map { .text($0.description) }),
+        ]
+    }
+
+    /// One line of a history's table of jobs.
+    private static func summary(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale, number: Int) -> TemplateValue {
+        let job = plan.job
+        let names = job.products.enumerated().map { $1.name ?? "\(locale["product.unnamed"]) \($0 + 1)" }
+        return .record([
+            "number": .integer(number),
+            "id": .optional(job.id),
+            "date": job.date.map(TemplateValue.date) ?? .absent,
+            "field": .optional(job.field.name),
+            "crop": .optional(job.field.crop),
+            "area": .quantity(display.fieldArea),
+            "products": .text(names.joined(separator: ", ")),
+            "sprayLiquid": .quantity(display.totals.sprayLiquid),
+            "loads": .integer(plan.loads.count),
+            "anchor": .text("job-\(number)"),
+        ])
+    }
+}

@@ -1,0 +1,47 @@
+/// A value templates can show: the job, its plan and the locale's strings, as one tree that a
+/// template reaches by name (`field.name`, `loads`, `t.reportTitle`).
+public indirect enum TemplateValue: Sendable {
+    /// An optional value the input left out: shows as nothing, and is false in a condition.
+    case absent
+    case text(String)
+    /// A count or index (whole numbers only; measured amounts are quantities).
+    case integer(Int)
+    case quantity(DisplayQuantity)
+    case date(JobDate)
+    case bool(Bool)
+    case list([TemplateValue])
+    case record([String: TemplateValue])
+
+    /// True for present, non-empty, non-zero values.
+    public var isTruthy: Bool {
+        switch self {
+        case .absent: false
+        case .text(let text): !text.isEmpty
+        case .integer(let value): value != 0
+        case .quantity(let quantity): quantity.steps != 0
+        case .date: true
+        case .bool(let value): value
+        case .list(let list): !list.isEmpty
+        case .record(let record): !record.isEmpty
+        }
+    }
+
+    /// What a person would call this kind of value, for error messages.
+    var kindDescription: String {
+        switch self {
+        case .absent: "an absent value"
+        case .text: "text"
+        case .integer: "a whole number"
+        case .quantity: "a quantity"
+        case .date: "a date"
+        case .bool: "a yes/no value"
+        case .list: "a list"
+        case .record: "a group of fields"
+        }
+    }
+
+    /// A text value, or absent when there is none.
+    static func optional(_ text: String?) -> TemplateValue {
+        text.map(TemplateValue.text) ?? .absent
+    }
+}

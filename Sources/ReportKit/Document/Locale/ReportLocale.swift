@@ -1,0 +1,97 @@
+import Foundation
+
+/// The words and formats of one report language, read from a locale file
+/// (`templates/locales/pl.json`): number separators, unit symbols, month names and date patterns,
+/// plural forms, and the strings templates show.
+public struct ReportLocale: Sendable {
+    public let language: ReportLanguage
+    public let numbers: NumberStyle
+    /// Between a number and its unit: a no-break space, so the two never part at a line end.
+    public let unitSeparator: String
+    let unitSymbols: [String: String]
+    /// Month names as they stand in a date ("14 kwietnia 2026": Polish uses the genitive).
+    let months: [String]
+    let datePattern: String
+    let dateTimePattern: String
+    /// Strings by key; templates reach them as `t.key`.
+    public let strings: [String: String]
+    /// Plural patterns by key and CLDR category ("one", "few", "many", "other"), each with `{n}`.
+    let plurals: [String: [String: String]]
+
+    /// A display unit's symbol in this language ("l" in Polish, "L" in English).
+    public func symbol(_ unit: DisplayUnit) -> String {
+        unitSymbols[unit.rawValue] ?? unit.rawValue
+    }
+
+    /// A rate unit as the user gave it ("L/ha"), written the way this language writes it ("l/ha").
+    public func rateSymbol(_ symbol: String) -> String {
+        unitSymbols[symbol] ?? symbol
+    }
+
+    /// `2 250 l`, `5,33 ha`; trailing zero decimals dropped unless `trimZeros` is false.
+    public func text(_ quantity: DisplayQuantity, trimZeros: Bool = true) -> String {
+        number(quantity, trimZeros: trimZeros) + unitSeparator + symbol(quantity.unit)
+    }
+
+    /// The number alone, for tables that name the unit in the column header.
+    public func number(_ quantity: DisplayQuantity, trimZeros: Bool = true) -> String {
+        numbers.format(steps: quantity.steps, fractionDigits: quantity.scale.fractionDigits, trimZeros: trimZeros)
+    }
+
+    /// A value as the user gave it (a rate, a capacity) with its unit symbol.
+    public func given(_ value: Double, unit symbol: String) -> String {
+        numbers.format(given: value) + unitSeparator + rateSymbol(symbol)
+    }
+
+    /// A whole number with grouping ("10 000").
+    public func integer(_ value: Int) -> String {
+        numbers.format(steps: Int64(value), fractionDigits: 0, trimZeros: true)
+    }
+
+    /// "14 kwietnia 2026, 07:30", or without the time when the input gave only a date; in the
+    /// offset the date was written in, so the report shows the farmer's local time.
+    public func text(_ date: JobDate, includeTime: Bool = true) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: date.utcOffsetSeconds) ?? .gmt
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date.instant)
+        func twoDigits(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        let pattern = includeTime && date.hasTime ? dateTimePattern : datePattern
+        return Self.fill(pattern, [
+            "day": "\(parts.day ?? 1)", "month": months[(parts.month ?? 1) - 1], "year": "\(parts.year ?? 1970)",
+            "hour": twoDigits(parts.hour), "minute": twoDigits(parts.minute),
+        ])
+    }
+
+    /// The plural form of `key` for `count` ("3 loads", "5 napełnień"); nil when the key is unknown.
+    public func plural(_ key: String, _ count: Int) -> String? {
+        guard let forms = plurals[key] else { return nil }
+        let pattern = forms[Self.pluralCategory(count, language)] ?? forms["other"] ?? forms["many"]
+        return pattern.map { Self.fill($0, ["n": integer(count)]) }
+    }
+
+    /// The CLDR plural category of a whole number (the rules for English and Polish).
+    static func pluralCategory(_ count: Int, _ language: ReportLanguage) -> String {
+        switch language {
+        case .english:
+            return count == 1 ? "one" : "other"
+        case .polish:
+            if count == 1 { return "one" }
+            let lastDigit = count % 10, lastTwo = count % 100
+            return (2...4).contains(lastDigit) && !(12...14).contains(lastTwo) ? "few" : "many"
+        }
+    }
+
+    /// The plural categories a locale file must give for `language`.
+    static func pluralCategories(_ language: ReportLanguage) -> [String] {
+        language == .english ? ["one", "other"] : ["one", "few", "many"]
+    }
+
+    /// Replaces each `{name}` with its value; anything else is left as written.
+    static func fill(_ pattern: String, _ values: [String: String]) -> String {
+        var result = pattern
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            result = result.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+/// A report ready for layout: its body, its pages' template (margins, header, footer), its
+/// outline and document information, and every colour pair it draws (for the contrast check).
+public struct ComposedReport: Sendable {
+    public let body: any Element
+    public let pageTemplate: PageTemplate
+    public let outline: [OutlineItem]
+    public let info: DocumentInfo
+    public let contrast: [ContrastUse]
+}
+
+/// The document stage: a template evaluated against a report's data.
+public enum ReportComposer {
+    /// Evaluates `template` for `data` (from ``ReportData``) in `theme` and `locale`.
+    ///
+    /// - Parameter anchorPrefix: put before every destination name, so several reports can be
+    ///   composed into one document without their links colliding.
+    public static func compose(_ template: ReportTemplate, data: TemplateValue, theme: Theme, locale: ReportLocale,
+                               info: DocumentInfo = DocumentInfo(), anchorPrefix: String = "") throws(DefinitionError) -> ComposedReport {
+        guard case .record(let root) = data else { throw DefinitionError(file: template.file, "the report data is not a group of fields") }
+        let scope = Scope(root: root)
+        let builder = TemplateBuilder(template: template, theme: theme, locale: locale, anchorPrefix: anchorPrefix)
+        let pageBackground = template.page.background.map(builder.color)
+        let paper = (pageBackground ?? .white).composited(over: .white)
+        let body = VStack(spacing: 0, try builder.build(template.body, scope: scope, background: paper))
+
+        // The header and footer are built again for every page (they show its number); built
+        // once here first, so that their errors and colours are known before layout.
+        let sample = PageNumber(number: 1, count: 1)
+        builder.collectsOutline = false
+        _ = try pageElement(template.page.header, builder: builder, scope: scope, page: sample, background: paper)
+        _ = try pageElement(template.page.footer, builder: builder, scope: scope, page: sample, background: paper)
+        func perPage(_ nodes: [TemplateNode]) -> (@Sendable (PageNumber) -> any Element)? {
+            guard !nodes.isEmpty else { return nil }
+            return { page in
+                let pageBuilder = TemplateBuilder(template: template, theme: theme, locale: locale, anchorPrefix: anchorPrefix)
+                pageBuilder.collectsOutline = false
+                return (try? pageElement(nodes, builder: pageBuilder, scope: scope, page: page, background: paper)) ?? Spacer(0)
+            }
+        }
+        let pageTemplate = PageTemplate(margins: template.page.margins, spacing: builder.space(template.page.spacing),
+                                        background: pageBackground, header: perPage(template.page.header), footer: perPage(template.page.footer))
+
+        var resolvedInfo = info
+        if resolvedInfo.language == nil { resolvedInfo.language = locale.language.rawValue }
+        if let title = template.title, resolvedInfo.title == nil {
+            resolvedInfo.title = try builder.evaluate(TemplateNode(path: JSONPath.root.appending("title"), condition: nil, width: nil, kind: .pageBreak)) {
+                () throws(PatternError) in try scope.text(title, locale: locale)
+            }
+        }
+        if resolvedInfo.author == nil, case .text(let author)? = root["author"] { resolvedInfo.author = author }
+        return ComposedReport(body: body, pageTemplate: pageTemplate, outline: builder.outline, info: resolvedInfo, contrast: builder.contrast)
+    }
+
+    private static func pageElement(_ nodes: [TemplateNode], builder: TemplateBuilder, scope: Scope, page: PageNumber,
+                                    background: Color) throws(DefinitionError) -> any Element {
+        let pageScope = scope.binding("page", to: .record(["number": .integer(page.number), "count": .integer(page.count)]))
+        return VStack(spacing: 0, try builder.build(nodes, scope: pageScope, background: background))
+    }
+}

@@ -1,0 +1,139 @@
+/// A report template: declarative data that says what a report shows and in which order, bound to
+/// the job and its plan by name. It holds no code and no raw colours or sizes: every colour, text
+/// style and spacing is a token name (docs/template-format.md).
+public struct ReportTemplate: Sendable {
+    /// What a template is drawn from.
+    public enum Subject: String, Sendable, CaseIterable {
+        /// One job and its plan.
+        case job
+        /// A history of jobs (the cover of a batch export).
+        case history
+    }
+
+    public let name: String
+    public let summary: String
+    public let subject: Subject
+    /// Where the template came from, for error messages.
+    public let file: String
+    /// The PDF's title, such as "{t.reportTitle}: {field.name}".
+    let title: TextPattern?
+    let page: PageSpec
+    let body: [TemplateNode]
+}
+
+/// The page: margins, type scale, background, and the header and footer on every page.
+struct PageSpec: Sendable {
+    var margins: EdgeInsets
+    /// Scales the type scale; nil uses the tokens' print scale.
+    var typeScale: Double?
+    var background: String?
+    var header: [TemplateNode]
+    var footer: [TemplateNode]
+    /// A spacing token: between header, body and footer.
+    var spacing: String
+}
+
+/// One node of a template, with the attributes every node may have.
+struct TemplateNode: Sendable {
+    /// Where the node is in its file, for errors.
+    let path: JSONPath
+    /// Shown only when this value is present and not empty (or, with `negated`, when it is not).
+    let condition: (path: ValuePath, negated: Bool)?
+    /// The node's width inside a row.
+    let width: ColumnWidth?
+    let kind: Kind
+
+    indirect enum Kind: Sendable {
+        case text(TextSpec)
+        case stack([TemplateNode], spacing: String)
+        case row([TemplateNode], spacing: String, alignment: HStack.Alignment)
+        case card(CardSpec)
+        case badge(TextPattern, color: String)
+        case table(TableSpec)
+        case pairs(PairsSpec)
+        case each(ValuePath, as: String, [TemplateNode], spacing: String, pageBreakBetween: Bool)
+        case divider(color: String)
+        case spacer(String)
+        case pageBreak
+        case keepTogether([TemplateNode])
+        case gauges(GaugeSpec)
+        case checkbox(size: Double, color: String)
+        case anchor(TextPattern, [TemplateNode])
+        case link(TextPattern, [TemplateNode])
+    }
+}
+
+struct TextSpec: Sendable {
+    struct Span: Sendable {
+        var pattern: TextPattern
+        var style: String?
+        var color: String?
+        /// The span shows only when this value is present (or, negated, absent).
+        var condition: (path: ValuePath, negated: Bool)?
+    }
+
+    var spans: [Span]
+    var style: String
+    var color: String
+    var alignment: TextAlignment
+    var role: StructureRole
+    var ellipsize: Bool
+}
+
+struct CardSpec: Sendable {
+    var children: [TemplateNode]
+    var background: String
+    var border: String?
+    var padding: String
+    var radius: String
+    var spacing: String
+}
+
+struct TableSpec: Sendable {
+    struct Column: Sendable {
+        /// Repeats the column for every item of a list (one column per product).
+        var repeats: (list: ValuePath, name: String)?
+        var header: TextPattern
+        var cell: TextPattern
+        var total: TextPattern?
+        var width: ColumnWidth
+        var alignment: TextAlignment
+    }
+
+    var rows: ValuePath
+    var rowName: String
+    var columns: [Column]
+    var headerStyle: String
+    var cellStyle: String
+    var totalStyle: String
+}
+
+struct PairsSpec: Sendable {
+    struct Item: Sendable {
+        var label: TextPattern
+        var value: TextPattern
+    }
+
+    var items: [Item]
+    var labelStyle: String
+    var valueStyle: String
+    var labelColor: String
+    /// The label's share of the width when label and value stand side by side.
+    var labelShare: Double
+    var spacing: String
+}
+
+struct GaugeSpec: Sendable {
+    /// A list of loads (drawn grouped: identical loads share one tank) or one load.
+    var loads: ValuePath
+    var single: Bool
+    var height: Double
+    var width: Double
+    var labelStyle: String
+    /// Draw the tanks, their legend (which colour is which product), or both.
+    var parts: Parts
+
+    enum Parts: String, Sendable, CaseIterable {
+        case tanks, legend, both
+    }
+}

@@ -1,0 +1,361 @@
+extension ReportTemplate {
+    /// The deepest nesting of nodes a template may have: far beyond any real design, and a bound
+    /// on the work a hostile template can ask for.
+    public static let maximumDepth = 24
+
+    /// Reads a template. Token names are checked against `theme` (both themes name the same
+    /// tokens), placeholders are parsed, and every problem is reported with its path.
+    public static func load(_ bytes: [UInt8], file: String, tokens theme: Theme) throws(DefinitionError) -> ReportTemplate {
+        try DefinitionFile.read(bytes, file: file) { reader, root in
+            var loader = TemplateReader(reader: reader, theme: theme)
+            let template = loader.template(root, file: file)
+            reader = loader.reader
+            return template
+        }
+    }
+}
+
+/// Reads template JSON into ``TemplateNode``s, recording problems in the JSON reader.
+private struct TemplateReader {
+    var reader: JSONReader
+    let theme: Theme
+
+    static let nodeKinds = ["text", "stack", "row", "card", "badge", "table", "pairs", "each", "divider", "spacer",
+                            "pageBreak", "keepTogether", "gauges", "gauge", "gaugeLegend", "checkbox", "anchor", "link"]
+    static let commonKeys = ["if", "unless", "width"]
+
+    mutating func template(_ root: JSONReader.Node, file: String) -> ReportTemplate? {
+        guard let top = reader.object(root, allowed: ["format", "name", "description", "subject", "title", "page", "body"]) else { return nil }
+        if let format = reader.required("format", in: top, expected: "\"reportkit-template/1\""), let text = reader.text(format),
+           text != "reportkit-template/1" {
+            reader.error(format.path, "unknown template format \"\(text)\"; expected \"reportkit-template/1\"")
+        }
+        let name = reader.required("name", in: top, expected: "the template's name").flatMap { reader.text($0, maximumLength: 80) }
+        let summary = top.optional("description").flatMap { reader.text($0, maximumLength: 500) } ?? ""
+        let subject = top.optional("subject").flatMap { reader.choice($0, as: ReportTemplate.Subject.self) } ?? .job
+        let title = top.optional("title").flatMap { pattern($0) }
+        let page = reader.required("page", in: top, expected: "the page: margins, header and footer").flatMap { self.page($0) }
+        let body = reader.required("body", in: top, expected: "an array of nodes").flatMap { nodes($0, depth: 1) }
+        guard let name, let page, let body else { return nil }
+        return ReportTemplate(name: name, summary: summary, subject: subject, file: file, title: title, page: page, body: body)
+    }
+
+    private mutating func page(_ node: JSONReader.Node) -> PageSpec? {
+        guard let object = reader.object(node, allowed: ["margins", "typeScale", "background", "header", "footer", "spacing"]) else { return nil }
+        var margins = EdgeInsets(all: 40)
+        if let node = object.optional("margins") {
+            if case .number = node.value, let value = reader.number(node) {
+                margins = EdgeInsets(all: value)
+            } else if let sides = reader.object(node, allowed: ["top", "right", "bottom", "left"]) {
+                func side(_ key: String) -> Double { sides.optional(key).flatMap { reader.number($0) } ?? 40 }
+                margins = EdgeInsets(top: side("top"), left: side("left"), bottom: side("bottom"), right: side("right"))
+            }
+            if [margins.top, margins.left, margins.bottom, margins.right].contains(where: { $0 < 0 || $0 > 200 }) {
+                reader.error(node.path, "margins must be from 0 to 200 points")
+            }
+        }
+        var typeScale: Double?
+        if let node = object.optional("typeScale"), let value = reader.positiveNumber(node) {
+            if value > 4 { reader.error(node.path, "must be at most 4, got \(JSONReader.format(value))") } else { typeScale = value }
+        }
+        let background = object.optional("background").flatMap { color($0) }
+        let header = object.optional("header").flatMap { nodes($0, depth: 1) } ?? []
+        let footer = object.optional("footer").flatMap { nodes($0, depth: 1) } ?? []
+        let spacing = object.optional("spacing").flatMap { spacingToken($0) } ?? "md"
+        return PageSpec(margins: margins, typeScale: typeScale, background: background, header: header, footer: footer, spacing: spacing)
+    }
+
+    private mutating func nodes(_ node: JSONReader.Node, depth: Int) -> [TemplateNode]? {
+        guard let elements = reader.array(node) else { return nil }
+        let parsed = elements.map { self.node($0, depth: depth) }
+        return parsed.contains { $0 == nil } ? nil : parsed.compactMap { $0 }
+    }
+
+    private mutating func node(_ node: JSONReader.Node, depth: Int) -> TemplateNode? {
+        guard depth <= ReportTemplate.maximumDepth else {
+            reader.error(node.path, "nodes are nested more than \(ReportTemplate.maximumDepth) deep")
+            return nil
+        }
+        guard case .object(let object) = node.value else {
+            reader.error(node.path, "expected a node (an object such as {\"text\": \"…\"}), found \(node.value.typeDescription)")
+            return nil
+        }
+        let kinds = object.keys.filter(Self.nodeKinds.contains)
+        guard kinds.count == 1, let kind = kinds.first else {
+            let found = kinds.isEmpty ? "none" : kinds.joined(separator: ", ")
+            var message = "a node must have exactly one of \(Self.nodeKinds.joined(separator: ", ")); found \(found)"
+            if kinds.isEmpty, let key = object.keys.first(where: { !Self.commonKeys.contains($0) }),
+               let suggestion = JSONReader.closest(to: key, in: Self.nodeKinds) {
+                message += "; did you mean \"\(suggestion)\" for \"\(key)\"?"
+            }
+            reader.error(node.path, message)
+            return nil
+        }
+        let value = JSONReader.Node(value: object[kind]!, path: node.path.appending(kind))
+        let attributes = Self.attributes[kind] ?? []
+        guard let fields = reader.object(node, allowed: [kind] + Self.commonKeys + attributes) else { return nil }
+
+        var condition: (ValuePath, Bool)?
+        for (key, negated) in [("if", false), ("unless", true)] {
+            if let conditionNode = fields.optional(key), let path = valuePath(conditionNode) { condition = (path, negated) }
+        }
+        let width = fields.optional("width").flatMap { columnWidth($0) }
+
+        let parsedKind: TemplateNode.Kind?
+        switch kind {
+        case "text": parsedKind = text(value, fields).map { .text($0) }
+        case "stack":
+            parsedKind = nodes(value, depth: depth + 1).map { .stack($0, spacing: spacing(fields, default: "md")) }
+        case "row":
+            let alignment = fields.optional("align").flatMap { reader.choice($0, as: RowAlignment.self) } ?? .top
+            parsedKind = nodes(value, depth: depth + 1).map { .row($0, spacing: spacing(fields, default: "lg"), alignment: alignment.alignment) }
+        case "card":
+            parsedKind = nodes(value, depth: depth + 1).map { children in
+                .card(CardSpec(children: children,
+                               background: fields.optional("background").flatMap { color($0) } ?? "card.background",
+                               border: fields.optional("border").flatMap { color($0) } ?? "card.border",
+                               padding: fields.optional("padding").flatMap { spacingToken($0) } ?? "lg",
+                               radius: fields.optional("radius").flatMap { radius($0) } ?? "card",
+                               spacing: spacing(fields, default: "sm")))
+            }
+        case "badge":
+            let badgeColor = fields.optional("color").flatMap { color($0) } ?? "badge.text"
+            parsedKind = pattern(value).map { .badge($0, color: badgeColor) }
+        case "table": parsedKind = table(value).map { .table($0) }
+        case "pairs": parsedKind = pairs(value, fields).map { .pairs($0) }
+        case "each":
+            guard let list = valuePath(value),
+                  let name = reader.required("as", in: fields, expected: "the name each item has inside, such as \"load\"").flatMap({ identifier($0) }),
+                  let children = reader.required("do", in: fields, expected: "the nodes to repeat").flatMap({ nodes($0, depth: depth + 1) }) else { return nil }
+            let pageBreak = fields.optional("pageBreakBetween").flatMap { bool($0) } ?? false
+            parsedKind = .each(list, as: name, children, spacing: spacing(fields, default: "md"), pageBreakBetween: pageBreak)
+        case "divider": parsedKind = color(value).map { .divider(color: $0) }
+        case "spacer": parsedKind = spacingToken(value).map { .spacer($0) }
+        case "pageBreak": parsedKind = bool(value).map { _ in .pageBreak }
+        case "keepTogether": parsedKind = nodes(value, depth: depth + 1).map { .keepTogether($0) }
+        case "gauges", "gauge", "gaugeLegend":
+            parsedKind = gauges(value, single: kind == "gauge", legendOnly: kind == "gaugeLegend").map { .gauges($0) }
+        case "checkbox":
+            let size = reader.positiveNumber(value)
+            let boxColor = fields.optional("color").flatMap { color($0) } ?? "text.primary"
+            parsedKind = size.map { .checkbox(size: min($0, 200), color: boxColor) }
+        case "anchor", "link":
+            guard let target = pattern(value),
+                  let children = reader.required("content", in: fields, expected: "the nodes inside").flatMap({ nodes($0, depth: depth + 1) }) else { return nil }
+            parsedKind = kind == "anchor" ? .anchor(target, children) : .link(target, children)
+        default: parsedKind = nil
+        }
+        guard let parsedKind else { return nil }
+        return TemplateNode(path: node.path, condition: condition, width: width, kind: parsedKind)
+    }
+
+    /// Attributes each node kind takes besides its own key and the common ones.
+    static let attributes: [String: [String]] = [
+        "text": ["style", "color", "align", "role", "ellipsize"],
+        "stack": ["spacing"], "row": ["spacing", "align"],
+        "card": ["background", "border", "padding", "radius", "spacing"],
+        "badge": ["color"], "pairs": ["labelStyle", "valueStyle", "labelColor", "labelShare", "spacing"],
+        "each": ["as", "do", "spacing", "pageBreakBetween"], "checkbox": ["color"],
+        "anchor": ["content"], "link": ["content"],
+    ]
+
+    private mutating func text(_ value: JSONReader.Node, _ fields: JSONReader.ObjectNode) -> TextSpec? {
+        var spans: [TextSpec.Span] = []
+        if case .array(let elements) = value.value {
+            for (index, element) in elements.enumerated() {
+                let path = value.path.appending(index: index)
+                guard let span = reader.object(JSONReader.Node(value: element, path: path), allowed: ["text", "style", "color", "if", "unless"]),
+                      let pattern = reader.required("text", in: span, expected: "the span's text").flatMap({ self.pattern($0) }) else { continue }
+                var condition: (ValuePath, Bool)?
+                for (key, negated) in [("if", false), ("unless", true)] {
+                    if let node = span.optional(key), let path = valuePath(node) { condition = (path, negated) }
+                }
+                spans.append(TextSpec.Span(pattern: pattern, style: span.optional("style").flatMap { textStyle($0) },
+                                           color: span.optional("color").flatMap { color($0) }, condition: condition))
+            }
+        } else if let pattern = pattern(value) {
+            spans = [TextSpec.Span(pattern: pattern)]
+        } else {
+            return nil
+        }
+        return TextSpec(spans: spans,
+                        style: fields.optional("style").flatMap { textStyle($0) } ?? "body",
+                        color: fields.optional("color").flatMap { color($0) } ?? "text.primary",
+                        alignment: fields.optional("align").flatMap { reader.choice($0, as: TextAlignment.self) } ?? .leading,
+                        role: fields.optional("role").flatMap { reader.choice($0, as: TextRole.self) }?.role ?? .paragraph,
+                        ellipsize: fields.optional("ellipsize").flatMap { bool($0) } ?? false)
+    }
+
+    private mutating func table(_ node: JSONReader.Node) -> TableSpec? {
+        guard let object = reader.object(node, allowed: ["rows", "as", "columns", "headerStyle", "cellStyle", "totalStyle"]),
+              let rows = reader.required("rows", in: object, expected: "the list to make rows of, such as \"loads\"").flatMap({ valuePath($0) }),
+              let name = reader.required("as", in: object, expected: "the name each row's item has, such as \"load\"").flatMap({ identifier($0) }),
+              let columnNodes = reader.required("columns", in: object, expected: "an array of columns").flatMap({ reader.array($0) }) else { return nil }
+        var columns: [TableSpec.Column] = []
+        for columnNode in columnNodes {
+            guard let column = reader.object(columnNode, allowed: ["each", "as", "header", "cell", "total", "width", "align"]) else { continue }
+            var repeats: (ValuePath, String)?
+            if let list = column.optional("each").flatMap({ valuePath($0) }),
+               let itemName = reader.required("as", in: column, expected: "the name each repeated column's item has").flatMap({ identifier($0) }) {
+                repeats = (list, itemName)
+            }
+            guard let header = reader.required("header", in: column, expected: "the column's header text").flatMap({ pattern($0) }),
+                  let cell = reader.required("cell", in: column, expected: "the text of each cell").flatMap({ pattern($0) }) else { continue }
+            columns.append(TableSpec.Column(repeats: repeats, header: header, cell: cell,
+                                            total: column.optional("total").flatMap { pattern($0) },
+                                            width: column.optional("width").flatMap { columnWidth($0) } ?? .fraction(1),
+                                            alignment: column.optional("align").flatMap { reader.choice($0, as: TextAlignment.self) } ?? .leading))
+        }
+        if columnNodes.isEmpty { reader.error(node.path.appending("columns"), "has no columns; expected at least one") }
+        return TableSpec(rows: rows, rowName: name, columns: columns,
+                         headerStyle: object.optional("headerStyle").flatMap { textStyle($0) } ?? "caption",
+                         cellStyle: object.optional("cellStyle").flatMap { textStyle($0) } ?? "body",
+                         totalStyle: object.optional("totalStyle").flatMap { textStyle($0) } ?? "bodyStrong")
+    }
+
+    private mutating func pairs(_ node: JSONReader.Node, _ fields: JSONReader.ObjectNode) -> PairsSpec? {
+        guard let elements = reader.array(node) else { return nil }
+        var items: [PairsSpec.Item] = []
+        for element in elements {
+            guard let pair = reader.object(element, allowed: ["label", "value"]),
+                  let label = reader.required("label", in: pair, expected: "the label text").flatMap({ pattern($0) }),
+                  let value = reader.required("value", in: pair, expected: "the value text; the pair is left out when it is empty").flatMap({ pattern($0) }) else { continue }
+            items.append(PairsSpec.Item(label: label, value: value))
+        }
+        var share = 0.45
+        if let node = fields.optional("labelShare"), let value = reader.positiveNumber(node) {
+            if value < 1 { share = value } else { reader.error(node.path, "must be between 0 and 1, got \(JSONReader.format(value))") }
+        }
+        return PairsSpec(items: items,
+                         labelStyle: fields.optional("labelStyle").flatMap { textStyle($0) } ?? "bodySecondary",
+                         valueStyle: fields.optional("valueStyle").flatMap { textStyle($0) } ?? "bodySecondary",
+                         labelColor: fields.optional("labelColor").flatMap { color($0) } ?? "text.secondary",
+                         labelShare: share, spacing: spacing(fields, default: "xs"))
+    }
+
+    private mutating func gauges(_ node: JSONReader.Node, single: Bool, legendOnly: Bool) -> GaugeSpec? {
+        guard let object = reader.object(node, allowed: legendOnly ? ["loads"] : ["loads", "load", "height", "width", "labelStyle", "legend"]) else { return nil }
+        let key = single ? "load" : "loads"
+        guard let loads = reader.required(key, in: object, expected: single ? "the load to draw, such as \"load\"" : "the list of loads, such as \"loads\"").flatMap({ valuePath($0) }) else { return nil }
+        func dimension(_ key: String, _ fallback: Double) -> Double {
+            guard let node = object.optional(key), let value = reader.positiveNumber(node) else { return fallback }
+            guard value <= 800 else {
+                reader.error(node.path, "must be at most 800 points, got \(JSONReader.format(value))")
+                return fallback
+            }
+            return value
+        }
+        return GaugeSpec(loads: loads, single: single, height: dimension("height", 90), width: dimension("width", 56),
+                         labelStyle: object.optional("labelStyle").flatMap { textStyle($0) } ?? "caption",
+                         parts: legendOnly ? .legend : (object.optional("legend").flatMap { bool($0) } ?? true) ? .both : .tanks)
+    }
+
+    // MARK: Values
+
+    private mutating func pattern(_ node: JSONReader.Node) -> TextPattern? {
+        guard let text = reader.text(node, maximumLength: 4_000, multiline: true) else { return nil }
+        switch TextPattern.parse(text) {
+        case .success(let pattern): return pattern
+        case .failure(let error):
+            reader.error(node.path, error.message)
+            return nil
+        }
+    }
+
+    private mutating func valuePath(_ node: JSONReader.Node) -> ValuePath? {
+        guard let text = reader.text(node, maximumLength: 200) else { return nil }
+        switch ValuePath.parse(text) {
+        case .success(let path): return path
+        case .failure(let error):
+            reader.error(node.path, error.message)
+            return nil
+        }
+    }
+
+    private mutating func identifier(_ node: JSONReader.Node) -> String? {
+        guard let path = valuePath(node) else { return nil }
+        guard path.segments.count == 1, case .name(let name) = path.segments[0] else {
+            reader.error(node.path, "expected a plain name such as \"load\", found \"\(path)\"")
+            return nil
+        }
+        return name
+    }
+
+    private mutating func bool(_ node: JSONReader.Node) -> Bool? {
+        guard case .bool(let value) = node.value else {
+            reader.error(node.path, "expected true or false, found \(node.value.typeDescription)")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func columnWidth(_ node: JSONReader.Node) -> ColumnWidth? {
+        if case .number = node.value {
+            guard let points = reader.positiveNumber(node) else { return nil }
+            return .fixed(min(points, 2_000))
+        }
+        guard case .string(let text) = node.value else {
+            reader.error(node.path, "expected a width: \"auto\", \"values\", a share such as \"2fr\", or points as a number; found \(node.value.typeDescription)")
+            return nil
+        }
+        if text == "auto" { return .natural }
+        if text == "values" { return .values }
+        if text.hasSuffix("fr"), let share = Double(text.dropLast(2)), share > 0, share <= 100 { return .fraction(share) }
+        reader.error(node.path, "unknown width \"\(text)\"; expected \"auto\", \"values\" (tables: as wide as the values, the header wraps), a share such as \"2fr\", or points as a number")
+        return nil
+    }
+
+    private mutating func token(_ node: JSONReader.Node, kind: String, names: some Collection<String>) -> String? {
+        guard case .string(let name) = node.value else {
+            reader.error(node.path, "expected the name of a \(kind) token, found \(node.value.typeDescription)")
+            return nil
+        }
+        guard names.contains(name) else {
+            var message = "unknown \(kind) token \"\(name)\""
+            if let suggestion = JSONReader.closest(to: name, in: Array(names)) { message += "; did you mean \"\(suggestion)\"?" }
+            reader.error(node.path, message + " Expected one of: \(names.sorted().joined(separator: ", "))")
+            return nil
+        }
+        return name
+    }
+
+    private mutating func color(_ node: JSONReader.Node) -> String? { token(node, kind: "colour", names: theme.colors.keys) }
+    private mutating func textStyle(_ node: JSONReader.Node) -> String? { token(node, kind: "text style", names: theme.textStyles.keys) }
+    private mutating func spacingToken(_ node: JSONReader.Node) -> String? { token(node, kind: "spacing", names: theme.spacing.keys) }
+    private mutating func radius(_ node: JSONReader.Node) -> String? { token(node, kind: "radius", names: theme.radii.keys) }
+
+    private mutating func spacing(_ fields: JSONReader.ObjectNode, default fallback: String) -> String {
+        fields.optional("spacing").flatMap { spacingToken($0) } ?? fallback
+    }
+}
+
+/// Roles a template can give text, for the tagged PDF's structure.
+private enum TextRole: String, CaseIterable {
+    case h1, h2, h3, p
+
+    var role: StructureRole {
+        switch self {
+        case .h1: .heading1
+        case .h2: .heading2
+        case .h3: .heading3
+        case .p: .paragraph
+        }
+    }
+}
+
+private enum RowAlignment: String, CaseIterable {
+    case top, center, bottom, stretch
+
+    var alignment: HStack.Alignment {
+        switch self {
+        case .top: .top
+        case .center: .center
+        case .bottom: .bottom
+        case .stretch: .stretch
+        }
+    }
+}
+
+extension TextAlignment: CaseIterable {
+    public static let allCases: [TextAlignment] = [.leading, .center, .trailing]
+}

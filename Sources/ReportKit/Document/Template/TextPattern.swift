@@ -1,0 +1,174 @@
+import Foundation
+
+/// A name in the template's data: `field.name`, `load.products[product.index]`, `t.reportTitle`.
+struct ValuePath: Sendable, CustomStringConvertible {
+    enum Segment: Sendable {
+        case name(String)
+        case index(Int)
+        /// An index that is itself a value (`[product.index]`).
+        case indexPath(ValuePath)
+    }
+
+    let segments: [Segment]
+    let description: String
+
+    /// Parses a path; the message says what is wrong.
+    static func parse(_ text: String) -> Result<ValuePath, PatternError> {
+        var scanner = PathScanner(characters: Array(text))
+        return scanner.path().flatMap { path in
+            scanner.atEnd ? .success(path) : .failure(PatternError("unexpected \"\(scanner.rest)\" after \"\(path)\" in \"\(text)\""))
+        }
+    }
+}
+
+private struct PathScanner {
+    let characters: [Character]
+    var position = 0
+
+    var atEnd: Bool { position >= characters.count }
+    var rest: String { String(characters[position...]) }
+
+    mutating func path() -> Result<ValuePath, PatternError> {
+        let start = position
+        var segments: [ValuePath.Segment] = []
+        guard let first = name() else { return .failure(PatternError("expected a name such as field.name, found \"\(rest)\"")) }
+        segments.append(.name(first))
+        while !atEnd {
+            if characters[position] == "." {
+                position += 1
+                guard let next = name() else { return .failure(PatternError("expected a name after \".\" in \"\(String(characters))\"")) }
+                segments.append(.name(next))
+            } else if characters[position] == "[" {
+                position += 1
+                let digits = String(characters[position...].prefix { $0.isASCII && $0.isNumber })
+                if !digits.isEmpty, let index = Int(digits) {
+                    position += digits.count
+                    segments.append(.index(index))
+                } else {
+                    switch path() {
+                    case .success(let inner): segments.append(.indexPath(inner))
+                    case .failure(let error): return .failure(error)
+                    }
+                }
+                guard !atEnd, characters[position] == "]" else { return .failure(PatternError("expected \"]\" in \"\(String(characters))\"")) }
+                position += 1
+            } else {
+                break
+            }
+        }
+        return .success(ValuePath(segments: segments, description: String(characters[start..<position])))
+    }
+
+    private mutating func name() -> String? {
+        let name = characters[position...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard let first = name.first, first.isLetter || first == "_" else { return nil }
+        position += name.count
+        return String(name)
+    }
+}
+
+/// How a value is written into text.
+enum ValueFormat: Sendable, Equatable {
+    /// The value as a person reads it: quantities with their unit, dates with the time.
+    case plain
+    /// A quantity's number alone, with all its decimals so columns line up.
+    case number
+    /// A quantity's unit symbol.
+    case unit
+    /// A date without the time.
+    case date
+    case upper
+    /// A whole number with the plural form of a word from the locale's `plurals`.
+    case plural(String)
+    /// How many items a list has.
+    case count
+
+    static let names = ["number", "unit", "date", "upper", "plural:<key>", "count"]
+
+    init?(_ text: String) {
+        switch text {
+        case "number": self = .number
+        case "unit": self = .unit
+        case "date": self = .date
+        case "upper": self = .upper
+        case "count": self = .count
+        default:
+            guard text.hasPrefix("plural:"), text.count > 7 else { return nil }
+            self = .plural(String(text.dropFirst(7)))
+        }
+    }
+}
+
+/// Text with placeholders: `{t.load} {load.number}`, `{load.water|number}`; `{{` and `}}` are
+/// literal braces. Parsed when the template loads, so a typo is found before any report is made.
+struct TextPattern: Sendable {
+    enum Part: Sendable {
+        case literal(String)
+        case value(ValuePath, ValueFormat)
+    }
+
+    let parts: [Part]
+
+    /// True when the text is a single placeholder and nothing else (its value may be a list).
+    var singlePath: ValuePath? {
+        if parts.count == 1, case .value(let path, .plain) = parts[0] { return path }
+        return nil
+    }
+
+    static func parse(_ text: String) -> Result<TextPattern, PatternError> {
+        var parts: [Part] = []
+        var literal = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "{", next < text.endIndex, text[next] == "{" {
+                literal.append("{")
+                index = text.index(after: next)
+            } else if character == "}", next < text.endIndex, text[next] == "}" {
+                literal.append("}")
+                index = text.index(after: next)
+            } else if character == "{" {
+                guard let close = text[next...].firstIndex(of: "}") else {
+                    return .failure(PatternError("\"{\" is not closed in \"\(text)\"; write {{ for a literal brace"))
+                }
+                let inside = text[next..<close]
+                let pieces = inside.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+                let pathText = pieces[0].trimmingCharacters(in: .whitespaces)
+                var format = ValueFormat.plain
+                if pieces.count == 2 {
+                    let name = pieces[1].trimmingCharacters(in: .whitespaces)
+                    guard let parsed = ValueFormat(name) else {
+                        return .failure(PatternError("unknown format \"\(name)\" in \"{\(inside)}\"; expected one of \(ValueFormat.names.joined(separator: ", "))"))
+                    }
+                    format = parsed
+                }
+                switch ValuePath.parse(pathText) {
+                case .success(let path):
+                    if !literal.isEmpty { parts.append(.literal(literal)) }
+                    literal = ""
+                    parts.append(.value(path, format))
+                case .failure(let error):
+                    return .failure(error)
+                }
+                index = text.index(after: close)
+            } else if character == "}" {
+                return .failure(PatternError("\"}\" without \"{\" in \"\(text)\"; write }} for a literal brace"))
+            } else {
+                literal.append(character)
+                index = next
+            }
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        return .success(TextPattern(parts: parts))
+    }
+}
+
+/// What is wrong with a placeholder or path.
+struct PatternError: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,146 @@
+/// What to draw a report with: the template, theme, language and credit.
+public struct ReportOptions: Sendable {
+    /// A built-in template name (`spray-report`) or a path to a template file.
+    public var template: String
+    public var theme: ThemeName
+    /// The report's language; nil uses each job's own.
+    public var language: ReportLanguage?
+    /// The author credited; nil uses the job's author, else ``ReportData/defaultAuthor``.
+    public var author: String?
+    /// A tokens file to use instead of the built-in one (a co-operative's own palette).
+    public var tokensFile: String?
+
+    public init(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil,
+                author: String? = nil, tokensFile: String? = nil) {
+        self.template = template
+        self.theme = theme
+        self.language = language
+        self.author = author
+        self.tokensFile = tokensFile
+    }
+}
+
+/// Why a report could not be made.
+public enum ReportError: Error, Sendable, CustomStringConvertible {
+    case input(InputError)
+    case definition(DefinitionError)
+    case layout(LayoutError)
+    case render(RenderError)
+
+    public var description: String {
+        switch self {
+        case .input(let error): error.description
+        case .definition(let error): error.description
+        case .layout(let error): "the report cannot be laid out: \(error)"
+        case .render(let error): error.description
+        }
+    }
+}
+
+/// The whole pipeline for callers: input bytes → job → plan → document (from a template) → pages
+/// → PDF or PNG. Holds the loaded theme, locales, template and the text engine, so making many
+/// reports pays for loading once. One generator per thread (its text engine is not shared).
+public final class ReportGenerator {
+    public let options: ReportOptions
+    public let theme: Theme
+    public let template: ReportTemplate
+    public let text: PangoTextEngine
+    private let definitions: ReportDefinitions
+    private var locales: [ReportLanguage: ReportLocale] = [:]
+
+    public init(options: ReportOptions, definitions: ReportDefinitions = .builtIn, fonts: FontSet = .inter) throws(ReportError) {
+        self.options = options
+        self.definitions = definitions
+        do {
+            theme = try definitions.theme(options.theme, tokensFile: options.tokensFile)
+            template = try definitions.template(options.template, theme: theme)
+        } catch {
+            throw .definition(error)
+        }
+        do {
+            text = try PangoTextEngine(fonts: fonts)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    /// The locale of `language` (loaded once).
+    public func locale(_ language: ReportLanguage) throws(ReportError) -> ReportLocale {
+        if let locale = locales[language] { return locale }
+        do {
+            let locale = try definitions.locale(language)
+            locales[language] = locale
+            return locale
+        } catch {
+            throw .definition(error)
+        }
+    }
+
+    /// The document stage for one job.
+    public func compose(_ plan: SprayPlan, anchorPrefix: String = "") throws(ReportError) -> ComposedReport {
+        try requireSubject(.job)
+        let locale = try locale(options.language ?? plan.job.locale)
+        let data = ReportData.job(plan, locale: locale, author: options.author)
+        return try compose(data, locale: locale, date: plan.job.date, anchorPrefix: anchorPrefix)
+    }
+
+    /// The document stage for a history's cover.
+    public func composeHistory(_ plans: [SprayPlan]) throws(ReportError) -> ComposedReport {
+        try requireSubject(.history)
+        let locale = try locale(options.language ?? plans.first?.job.locale ?? .english)
+        let data = ReportData.history(plans, locale: locale, author: options.author)
+        let latest = plans.compactMap(\.job.date).max { $0.instant < $1.instant }
+        return try compose(data, locale: locale, date: latest, anchorPrefix: "")
+    }
+
+    /// Pages from a composed report.
+    public func layout(_ report: ComposedReport) throws(ReportError) -> LaidOutDocument {
+        do {
+            let pages = try Paginator.paginate(report.body, template: report.pageTemplate, text: text)
+            return LaidOutDocument(pages: pages, outline: report.outline, info: report.info)
+        } catch {
+            throw .layout(error)
+        }
+    }
+
+    public func pdf(_ document: LaidOutDocument) throws(ReportError) -> [UInt8] {
+        do {
+            return try PDFRenderer(text: text).render(document)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    /// One PNG per page.
+    public func png(_ document: LaidOutDocument, dpi: Double) throws(ReportError) -> [[UInt8]] {
+        let renderer = PNGRenderer(text: text)
+        var images: [[UInt8]] = []
+        for page in document.pages {
+            do {
+                images.append(try renderer.render(page, dpi: dpi))
+            } catch {
+                throw .render(error)
+            }
+        }
+        return images
+    }
+
+    private func compose(_ data: TemplateValue, locale: ReportLocale, date: JobDate?, anchorPrefix: String) throws(ReportError) -> ComposedReport {
+        let info = DocumentInfo(subject: locale["app"], creator: "report-gen (ReportKit)", creationDate: date?.instant,
+                                language: locale.language.rawValue)
+        do {
+            return try ReportComposer.compose(template, data: data, theme: theme, locale: locale, info: info, anchorPrefix: anchorPrefix)
+        } catch {
+            throw .definition(error)
+        }
+    }
+
+    private func requireSubject(_ subject: ReportTemplate.Subject) throws(ReportError) {
+        guard template.subject == subject else {
+            let message = subject == .job
+                ? "is a template for a history of jobs, not for one job; use it with a history input"
+                : "is a template for one job, not for a history; use history-summary for a history's cover"
+            throw .definition(DefinitionError(file: template.file, at: JSONPath.root.appending("subject"), message))
+        }
+    }
+}

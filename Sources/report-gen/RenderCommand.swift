@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import ReportKit
+
+/// `report-gen INPUT -o OUTPUT`: one report from one job (or a history's cover).
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Make a report from a job (the default command: `report-gen job.json` is `report-gen render job.json`).",
+        discussion: """
+            Reads a job in ReportKit's v1 format or an entry of the Kalkulator Oprysku app's history. With \
+            --template history-summary it reads a whole history and makes its cover.
+
+            \(ExitStatus.help)
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case pdf, png
+    }
+
+    @Argument(help: "The job file, or - for standard input.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Where to write the report; - for standard output. Default: beside the input, with .pdf (or .png). PNG of a report with several pages writes NAME-1.png, NAME-2.png, and so on.",
+        valueName: "path"))
+    var output: String?
+
+    @Option(help: "pdf, or png for page images.")
+    var format: Format = .pdf
+
+    @Option(help: "Pixels per inch of PNG pages.")
+    var dpi: Double = 150
+
+    @OptionGroup var report: ReportOptionGroup
+
+    func validate() throws {
+        if input == "-", output == nil {
+            throw ValidationError("reading standard input: give the output with -o FILE (or -o - for standard output)")
+        }
+        guard dpi >= 18, dpi <= 1200 else { throw ValidationError("--dpi must be from 18 to 1200") }
+    }
+
+    func run() throws {
+        let bytes = try InputReader.read(input)
+        let generator = try report.makeGenerator()
+        let document: LaidOutDocument
+        do {
+            let composed = try compose(bytes, generator: generator)
+            for use in composed.contrast where !use.passes {
+                Console.warning("colour contrast below WCAG AA: \(use)")
+            }
+            document = try generator.layout(composed)
+        } catch let error as ReportError {
+            Console.report(error)
+            throw ExitStatus.of(error)
+        }
+        try write(document, generator: generator)
+    }
+
+    private func compose(_ bytes: [UInt8], generator: ReportGenerator) throws -> ComposedReport {
+        let document: JobDocument
+        do {
+            document = try JobDecoder.decodeDocument(bytes)
+        } catch {
+            throw ReportError.input(error)
+        }
+        switch document {
+        case .job(let decoded):
+            return try generator.compose(plan(decoded))
+        case .history(let entries) where generator.template.subject == .history:
+            var plans: [SprayPlan] = []
+            var problems: [Diagnostic] = []
+            for entry in entries {
+                do {
+                    plans.append(try plan(try entry.result.get()))
+                } catch let ReportError.input(error) {
+                    problems += error.diagnostics
+                }
+            }
+            guard problems.isEmpty else { throw ReportError.input(InputError(problems)) }
+            return try generator.composeHistory(plans)
+        case .history(let entries) where entries.count == 1:
+            return try generator.compose(plan(try entries[0].result.get()))
+        case .history(let entries):
+            throw ReportError.input(InputError(at: .root, "this is a history of \(entries.count) jobs; a \(generator.template.name) report is of one job. Use --template history-summary for the history's cover"))
+        }
+    }
+
+    private func plan(_ decoded: DecodedJob) throws -> SprayPlan {
+        do {
+            let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
+            for warning in plan.warnings { Console.warning(warning.description) }
+            return plan
+        } catch {
+            throw ReportError.input(error)
+        }
+    }
+
+    private func write(_ document: LaidOutDocument, generator: ReportGenerator) throws {
+        let target = output ?? Self.beside(input, extension: format.rawValue)
+        if target != "-", let inputPath = Optional(input), inputPath != "-",
+           URL(fileURLWithPath: target).standardizedFileURL == URL(fileURLWithPath: inputPath).standardizedFileURL {
+            Console.error("\(target): the output would overwrite the input; choose another name with -o")
+            throw ExitCode.validationFailure
+        }
+        let files: [(path: String, bytes: [UInt8])]
+        do {
+            switch format {
+            case .pdf:
+                files = [(target, try generator.pdf(document))]
+            case .png:
+                let pages = try generator.png(document, dpi: dpi)
+                if pages.count > 1, target == "-" {
+                    Console.error("the report has \(pages.count) pages; PNG to standard output takes one. Give -o NAME.png")
+                    throw ExitCode.validationFailure
+                }
+                files = pages.count == 1 ? [(target, pages[0])] : pages.enumerated().map { index, png in
+                    (Self.numbered(target, page: index + 1, of: pages.count), png)
+                }
+            }
+        } catch let error as ReportError {
+            Console.report(error)
+            throw ExitStatus.of(error)
+        }
+        try OutputWriter.writeAll(files)
+    }
+
+    /// `fields/north.json` → `fields/north.pdf`.
+    static func beside(_ input: String, extension newExtension: String) -> String {
+        URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension(newExtension).path
+    }
+
+    /// `report.png` → `report-02.png` for page 2 of 12.
+    static func numbered(_ path: String, page: Int, of count: Int) -> String {
+        let url = URL(fileURLWithPath: path)
+        let digits = String(count).count
+        let number = String(repeating: "0", count: max(0, digits - String(page).count)) + String(page)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
+        return url.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number).\(ext)").path
+    }
+}

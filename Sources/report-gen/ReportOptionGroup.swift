@@ -1,0 +1,36 @@
+import ArgumentParser
+import ReportKit
+
+/// The options every report-making command shares.
+struct ReportOptionGroup: ParsableArguments {
+    @Option(help: ArgumentHelp("The report template: a built-in name (see `report-gen templates`) or a template file.", valueName: "name-or-path"))
+    var template = "spray-report"
+
+    @Option(help: "The palette: light (for print) or dark (for screens).")
+    var theme: ThemeName = .light
+
+    @Option(help: "The language of the report, en or pl (default: the job's own).")
+    var locale: ReportLanguage?
+
+    @Option(help: "The author credited on the report (default: the job's author, else Wojciech Olszak).")
+    var author: String?
+
+    @Option(help: ArgumentHelp("A tokens file to use instead of the built-in palette and type scale.", valueName: "path"))
+    var tokens: String?
+
+    var reportOptions: ReportOptions {
+        ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens)
+    }
+
+    /// A generator for these options; a template or font problem is reported and ends the run.
+    func makeGenerator() throws -> ReportGenerator {
+        do {
+            return try ReportGenerator(options: reportOptions)
+        } catch {
+            Console.report(error)
+            throw ExitStatus.of(error)
+        }
+    }
+}
+
+extension ThemeName: ExpressibleByArgument {}
