@@ -52,7 +52,8 @@ struct ValidateCommand: ParsableCommand {
             let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
             for warning in plan.warnings { Console.warning("\(label): \(warning)") }
             let job = plan.job
-            return "\(label): valid \(job.source.rawValue) job, \(job.field.area.value) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"
+            let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
+            return "\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"
         } catch {
             Console.report(error)
             return nil

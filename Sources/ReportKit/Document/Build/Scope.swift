@@ -21,15 +21,27 @@ struct Scope: Sendable {
         } else {
             throw PatternError(Self.unknown(first, in: Array(variables.keys) + Array(root.keys), path: path))
         }
-        for segment in path.segments.dropFirst() {
+        let segments = Array(path.segments.dropFirst())
+        var position = 0
+        while position < segments.count {
+            let segment = segments[position]
+            position += 1
             switch (segment, current) {
             case (_, .absent):
                 return .absent
             case (.name(let name), .record(let record)):
-                guard let next = record[name] else {
-                    if first == "t" { throw PatternError("the locale has no string \"\(name)\" (in \"\(path)\")") }
+                // Keys may contain dots ("waterRule.fillToVolume" in a locale): the longest key
+                // that the following names spell wins.
+                let names = segments[(position - 1)...].prefix { if case .name = $0 { true } else { false } }.map { segment -> String in
+                    if case .name(let name) = segment { return name }
+                    return ""
+                }
+                guard let length = (1...names.count).reversed().first(where: { record[names.prefix($0).joined(separator: ".")] != nil }),
+                      let next = record[names.prefix(length).joined(separator: ".")] else {
+                    if first == "t" { throw PatternError("the locale has no string \"\(names.joined(separator: "."))\" (in \"\(path)\")") }
                     throw PatternError(Self.unknown(name, in: Array(record.keys), path: path))
                 }
+                position += length - 1
                 current = next
             case (.index(let index), .list(let list)):
                 current = list.indices.contains(index) ? list[index] : .absent

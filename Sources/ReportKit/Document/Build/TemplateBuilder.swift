@@ -141,6 +141,10 @@ final class TemplateBuilder {
         // Repeated columns expand into one column per item, each with its item bound.
         var columns: [(spec: TableSpec.Column, scope: Scope)] = []
         for column in spec.columns {
+            if let condition = column.condition {
+                let value = try evaluate(node) { () throws(PatternError) in try scope.value(condition.path) }
+                guard value.isTruthy != condition.negated else { continue }
+            }
             if let repeats = column.repeats {
                 for item in try list(repeats.list, node: node, scope: scope) {
                     columns.append((column, scope.binding(repeats.name, to: item)))
@@ -187,7 +191,7 @@ final class TemplateBuilder {
             }
             totals.append(row)
         }
-        let padding = EdgeInsets(top: space("xs") + 1, left: space("sm"), bottom: space("xs") + 1, right: space("sm"))
+        let padding = EdgeInsets(top: space("xs") / 2 + 1, left: space("xs") + 2, bottom: space("xs") / 2 + 1, right: space("xs") + 2)
         let style = Table.Style(cellPadding: padding, headerBackground: headerFill, zebraBackground: zebraFill,
                                 totalBackground: totalFill, ruleColor: color("divider"), ruleWidth: 1)
         return Table(columns: columns.map(\.spec.width), header: [header], rows: rows, totals: totals, style: style)
@@ -211,7 +215,15 @@ final class TemplateBuilder {
                 HStack.Item(Text(StyledText(value, style: valueStyle)), width: .fraction(1 - spec.labelShare)),
             ]))
         }
-        return rows.isEmpty ? nil : VStack(spacing: space(spec.spacing), rows)
+        guard !rows.isEmpty else { return nil }
+        guard spec.columns > 1 else { return VStack(spacing: space(spec.spacing), rows) }
+        // Pairs fill lines of `columns`, left to right; the last line keeps its empty places.
+        let lines = stride(from: 0, to: rows.count, by: spec.columns).map { start in
+            let line = rows[start..<min(start + spec.columns, rows.count)]
+            let items = line.map { HStack.Item($0) } + Array(repeating: HStack.Item(Spacer(0)), count: spec.columns - line.count)
+            return HStack(spacing: space("lg"), items) as any Element
+        }
+        return VStack(spacing: space(spec.spacing), lines)
     }
 
     // MARK: Tokens and values

@@ -18,6 +18,7 @@ public enum ReportData {
         root["jobs"] = .list(plans.enumerated().map { index, plan in
             summary(plan, display: PlanDisplay(plan: plan, language: locale.language), locale: locale, number: index + 1)
         })
+        root["jobCount"] = .integer(plans.count)
         let dates = plans.compactMap(\.job.date).sorted { $0.instant < $1.instant }
         root["firstDate"] = dates.first.map(TemplateValue.date) ?? .absent
         root["lastDate"] = dates.last.map(TemplateValue.date) ?? .absent
@@ -107,6 +108,7 @@ public enum ReportData {
                 "weather": .optional(record.weather),
                 "notes": .optional(record.notes),
                 "authorisations": .bool(job.products.contains { $0.authorisation != nil }),
+                "any": .bool(!record.isEmpty),
             ]),
             "hasRecord": .bool(!record.isEmpty || job.products.contains { $0.authorisation != nil }),
             "warnings": .list(plan.warnings.map { .text($0.description) }),

@@ -98,6 +98,8 @@ struct TableSpec: Sendable {
         var total: TextPattern?
         var width: ColumnWidth
         var alignment: TextAlignment
+        /// The column is left out when this value is absent or empty (no product has a registration number).
+        var condition: (path: ValuePath, negated: Bool)?
     }
 
     var rows: ValuePath
@@ -121,6 +123,8 @@ struct PairsSpec: Sendable {
     /// The label's share of the width when label and value stand side by side.
     var labelShare: Double
     var spacing: String
+    /// How many pairs stand side by side in each line.
+    var columns: Int
 }
 
 struct GaugeSpec: Sendable {

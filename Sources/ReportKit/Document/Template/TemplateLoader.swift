@@ -154,7 +154,7 @@ private struct TemplateReader {
         "text": ["style", "color", "align", "role", "ellipsize"],
         "stack": ["spacing"], "row": ["spacing", "align"],
         "card": ["background", "border", "padding", "radius", "spacing"],
-        "badge": ["color"], "pairs": ["labelStyle", "valueStyle", "labelColor", "labelShare", "spacing"],
+        "badge": ["color"], "pairs": ["labelStyle", "valueStyle", "labelColor", "labelShare", "spacing", "columns"],
         "each": ["as", "do", "spacing", "pageBreakBetween"], "checkbox": ["color"],
         "anchor": ["content"], "link": ["content"],
     ]
@@ -193,7 +193,11 @@ private struct TemplateReader {
               let columnNodes = reader.required("columns", in: object, expected: "an array of columns").flatMap({ reader.array($0) }) else { return nil }
         var columns: [TableSpec.Column] = []
         for columnNode in columnNodes {
-            guard let column = reader.object(columnNode, allowed: ["each", "as", "header", "cell", "total", "width", "align"]) else { continue }
+            guard let column = reader.object(columnNode, allowed: ["each", "as", "header", "cell", "total", "width", "align", "if", "unless"]) else { continue }
+            var condition: (ValuePath, Bool)?
+            for (key, negated) in [("if", false), ("unless", true)] {
+                if let node = column.optional(key), let path = valuePath(node) { condition = (path, negated) }
+            }
             var repeats: (ValuePath, String)?
             if let list = column.optional("each").flatMap({ valuePath($0) }),
                let itemName = reader.required("as", in: column, expected: "the name each repeated column's item has").flatMap({ identifier($0) }) {
@@ -204,7 +208,8 @@ private struct TemplateReader {
             columns.append(TableSpec.Column(repeats: repeats, header: header, cell: cell,
                                             total: column.optional("total").flatMap { pattern($0) },
                                             width: column.optional("width").flatMap { columnWidth($0) } ?? .fraction(1),
-                                            alignment: column.optional("align").flatMap { reader.choice($0, as: TextAlignment.self) } ?? .leading))
+                                            alignment: column.optional("align").flatMap { reader.choice($0, as: TextAlignment.self) } ?? .leading,
+                                            condition: condition))
         }
         if columnNodes.isEmpty { reader.error(node.path.appending("columns"), "has no columns; expected at least one") }
         return TableSpec(rows: rows, rowName: name, columns: columns,
@@ -226,11 +231,15 @@ private struct TemplateReader {
         if let node = fields.optional("labelShare"), let value = reader.positiveNumber(node) {
             if value < 1 { share = value } else { reader.error(node.path, "must be between 0 and 1, got \(JSONReader.format(value))") }
         }
+        var columns = 1
+        if let node = fields.optional("columns"), let value = reader.positiveNumber(node) {
+            if value == value.rounded(), value <= 4 { columns = Int(value) } else { reader.error(node.path, "must be a whole number from 1 to 4, got \(JSONReader.format(value))") }
+        }
         return PairsSpec(items: items,
                          labelStyle: fields.optional("labelStyle").flatMap { textStyle($0) } ?? "bodySecondary",
                          valueStyle: fields.optional("valueStyle").flatMap { textStyle($0) } ?? "bodySecondary",
                          labelColor: fields.optional("labelColor").flatMap { color($0) } ?? "text.secondary",
-                         labelShare: share, spacing: spacing(fields, default: "xs"))
+                         labelShare: share, spacing: spacing(fields, default: "xs"), columns: columns)
     }
 
     private mutating func gauges(_ node: JSONReader.Node, single: Bool, legendOnly: Bool) -> GaugeSpec? {
@@ -247,7 +256,7 @@ private struct TemplateReader {
         }
         return GaugeSpec(loads: loads, single: single, height: dimension("height", 90), width: dimension("width", 56),
                          labelStyle: object.optional("labelStyle").flatMap { textStyle($0) } ?? "caption",
-                         parts: legendOnly ? .legend : (object.optional("legend").flatMap { bool($0) } ?? true) ? .both : .tanks)
+                         parts: legendOnly ? .legend : (object.optional("legend").flatMap { bool($0) } ?? !single) ? .both : .tanks)
     }
 
     // MARK: Values

@@ -104,6 +104,9 @@ public struct HStack: Element {
         self.alignment = alignment
     }
 
+    /// A row of cards moves whole, like one card.
+    public var keepsTogether: Bool { items.contains { $0.element.keepsTogether } }
+
     public func naturalWidth(context: LayoutContext) -> Double {
         items.map { item in
             if case .fixed(let width) = item.width { return width }
@@ -125,6 +128,8 @@ public struct HStack: Element {
                 placed.append((x, block))
                 remainders.append(Item(Spacer(0), width: .fixed(width)))
             case .partial(let block, let remainder):
+                // A card (or anything that keeps together) beside others moves the whole row on.
+                if item.element.keepsTogether, !context.atPageTop { return .nothing }
                 placed.append((x, block))
                 remainders.append(Item(remainder, width: .fixed(width)))
                 split = true
