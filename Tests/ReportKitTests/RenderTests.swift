@@ -4,7 +4,7 @@ import Testing
 
 /// Real Cairo/Pango output, checked with the tools a user would use on it.
 @Suite("PDF and PNG rendering")
-struct RenderTests {
+final class RenderTests {
     private let engine: PangoTextEngine
     private let document: LaidOutDocument
     private let pdf: [UInt8]
@@ -17,6 +17,8 @@ struct RenderTests {
         folder = try Tool.temporaryDirectory()
         try OutputFile.write(pdf, to: folder.appendingPathComponent("sample.pdf").path)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     private var path: String { folder.appendingPathComponent("sample.pdf").path }
 
@@ -93,7 +95,8 @@ struct RenderTests {
         // of pixels after the blur); a line breaking differently or a shape moving is far more.
         #expect(difference.share < differenceLimit, "\(difference.differing) pixels differ, within \(String(describing: difference.bounds))")
         if difference.share >= differenceLimit, let diff = ours.blurred(radius: 1).differenceImage(against: poppler.blurred(radius: 1)) {
-            let image = folder.appendingPathComponent("png-vs-pdftoppm.png").path
+            try FileManager.default.createDirectory(at: GoldenCase.artifacts, withIntermediateDirectories: true)
+            let image = GoldenCase.artifacts.appendingPathComponent("png-vs-pdftoppm.png").path
             try OutputFile.write(try diff.png(), to: image)
             Issue.record("the difference is drawn in \(image)")
         }
@@ -145,6 +148,7 @@ struct FontAndOutputTests {
 
     @Test func writesAtomicallyAndLeavesNothingBehindOnFailure() throws {
         let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("out.pdf").path
         try OutputFile.write(Array("first".utf8), to: target)
         try OutputFile.write(Array("second".utf8), to: target)

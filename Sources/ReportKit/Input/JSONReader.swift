@@ -177,15 +177,22 @@ struct JSONReader {
         return best.0
     }
 
-    /// Levenshtein distance: the fewest single-character edits from `a` to `b`.
+    /// Edit distance where swapping two neighbouring letters counts as one edit, as do inserting,
+    /// deleting and replacing one (optimal string alignment): "titel" is one edit from "title".
     private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
         for (i, characterA) in a.enumerated() {
             var current = [i + 1]
             for (j, characterB) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (characterA == characterB ? 0 : 1)))
+                var distance = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (characterA == characterB ? 0 : 1))
+                if i > 0, j > 0, characterA == b[j - 1], a[i - 1] == characterB {
+                    distance = min(distance, beforePrevious[j - 1] + 1)
+                }
+                current.append(distance)
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]
