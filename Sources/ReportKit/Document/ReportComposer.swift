@@ -43,8 +43,8 @@ public enum ReportComposer {
         var resolvedInfo = info
         if resolvedInfo.language == nil { resolvedInfo.language = locale.language.rawValue }
         if let title = template.title, resolvedInfo.title == nil {
-            resolvedInfo.title = try builder.evaluate(TemplateNode(path: JSONPath.root.appending("title"), condition: nil, width: nil, kind: .pageBreak)) {
-                () throws(PatternError) in try scope.text(title, locale: locale)
+            resolvedInfo.title = try builder.evaluate(at: JSONPath.root.appending("title")) { () throws(PatternError) in
+                try scope.text(title, locale: locale)
             }
         }
         if resolvedInfo.author == nil, case .text(let author)? = root["author"] { resolvedInfo.author = author }

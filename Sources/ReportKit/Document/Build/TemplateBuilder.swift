@@ -245,10 +245,15 @@ final class TemplateBuilder {
     }
 
     func evaluate<Value>(_ node: TemplateNode, _ body: () throws(PatternError) -> Value) throws(DefinitionError) -> Value {
+        try evaluate(at: node.path, body)
+    }
+
+    /// Runs `body`, turning a placeholder or name problem into an error at `path` of the template.
+    func evaluate<Value>(at path: JSONPath, _ body: () throws(PatternError) -> Value) throws(DefinitionError) -> Value {
         do {
             return try body()
         } catch {
-            throw DefinitionError(file: template.file, at: node.path, error.message)
+            throw DefinitionError(file: template.file, at: path, error.message)
         }
     }
 
