@@ -61,7 +61,7 @@ struct TankGauges {
                 columns.append(HStack.Item(drawing, width: .fixed(spec.width)))
                 continue
             }
-            let numbers = load.numbers.count == 1 ? "\(load.numbers[0])" : "\(load.numbers[0])–\(load.numbers.last!)"
+            let numbers = load.numbers.count == 1 ? "\(load.numbers[0])" : "\(load.numbers[0])–\(load.numbers[load.numbers.count - 1])"
             let label = "\(builder.locale["load"]) \(numbers)"
             let volume = (load.numbers.count > 1 ? "\(load.numbers.count) × " : "") + builder.locale.text(load.contents)
             builder.record(labelStyle.color, on: background, style: labelStyle, node: node, sample: label)
@@ -166,8 +166,8 @@ struct TankGauges {
         return groups
     }
 
-    private static let capacityPath = try! ValuePath.parse("tank.capacity").get()
-    private static let productsPath = try! ValuePath.parse("products").get()
+    private static let capacityPath = ValuePath(segments: [.name("tank"), .name("capacity")], description: "tank.capacity")
+    private static let productsPath = ValuePath(segments: [.name("products")], description: "products")
 }
 
 extension DisplayUnit {

@@ -1,0 +1,95 @@
+import Testing
+@testable import ReportKit
+
+/// The layout behaviours the report templates lean on: level cards, rows that move whole,
+/// headings that keep their content, value-width table columns, and hugging badges.
+@Suite("Rows, cards and columns")
+struct RowAndColumnTests {
+    private func place(_ element: any Element, width: Double = 200, height: Double = 800,
+                       context: LayoutContext = .fixed()) throws -> Placement {
+        try element.layout(in: Size(width: width, height: height), context: context)
+    }
+
+    private func card(_ text: String) -> Box {
+        Box(Text(text, style: plain), padding: EdgeInsets(all: 5), background: .white, keepsTogether: true)
+    }
+
+    /// The rectangles filled, in order.
+    private func fills(_ commands: [DrawCommand]) -> [Rect] {
+        commands.compactMap { if case .fill(let path, _) = $0 { path.bounds } else { nil } }
+    }
+
+    @Test func stretchMakesCardsSideBySideEndLevel() throws {
+        let row = HStack(spacing: 10, alignment: .stretch, [HStack.Item(card("one")), HStack.Item(card("two lines of text here xx"))])
+        guard case .complete(let block) = try place(row) else { Issue.record("did not fit"); return }
+        let heights = fills(block.commands).map(\.height)
+        #expect(heights.count == 2)
+        #expect(heights[0] == heights[1], "both cards as tall as the taller: \(heights)")
+        #expect(heights[0] == 30, "two 10 pt lines and 5 pt padding above and below")
+    }
+
+    @Test func aRowOfCardsMovesWholeRatherThanSplittingACard() throws {
+        let row = HStack(spacing: 10, [HStack.Item(card("short")), HStack.Item(card("a b c d e f g h i j k l m n o p q r s t"))])
+        #expect(row.keepsTogether)
+        let lower = LayoutContext.fixed().below(placed: true)
+        guard case .nothing = try place(row, height: 25, context: lower) else { Issue.record("a card was split"); return }
+        // At the top of a page it must still be placed, split if need be.
+        guard case .partial = try place(row, height: 25) else { Issue.record("expected a split at the page top"); return }
+    }
+
+    @Test func aHeadingFollowedBySpacersStillMovesWithItsContent() throws {
+        let heading = Text("Heading", style: plain, role: .heading2)
+        let table = Table(columns: [.fraction(1)], header: [[Text("head", style: plain)]],
+                          rows: [[Text("row", style: plain)]])
+        let stack = VStack(spacing: 0, [Text("body", style: plain), heading, Spacer(8), table])
+        // Room for "body", the heading and the spacer, not for the table's header and first row.
+        guard case .partial(let block, _) = try place(stack, height: 35) else { Issue.record("expected a split"); return }
+        #expect(texts(in: block.commands).map(\.text) == ["body"], "the heading went on with its table")
+    }
+
+    @Test func valueColumnsFitTheirValuesAndHeadersWrap() throws {
+        let table = Table(columns: [.fraction(1), .values],
+                          header: [[Text("Name", style: plain), Text("Quantity in litres", style: plain)]],
+                          rows: [[Text("Product", style: plain), Text("12,345", style: plain)]])
+        guard case .complete(let block) = try place(table, width: 200) else { Issue.record("did not fit"); return }
+        let placed = block.commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        let value = try #require(placed.first { $0.text.string == "12,345" })
+        // The column is as wide as its widest header word or value: "Quantity" is 8 characters of 5 pt.
+        #expect(abs((value.width ?? 0) - 8 * 5) < 1e-9, "the value's cell is \(value.width ?? 0) wide")
+        let header = try #require(placed.first { $0.text.string == "Quantity in litres" })
+        #expect(header.size.height > 10, "the header wraps")
+    }
+
+    @Test func aHuggingBoxIsAsWideAsItsContent() throws {
+        let badge = Box(Text("FULL", style: plain), padding: EdgeInsets(all: 4), background: .white, hugsContent: true)
+        guard case .complete(let block) = try place(badge, width: 300) else { Issue.record("did not fit"); return }
+        #expect(abs(block.size.width - (4 * 5 + 8 + 0.5)) < 1e-9)
+    }
+
+    @Test func aPageBackgroundIsDrawnFirstOnEveryPage() throws {
+        let template = PageTemplate(size: Size(width: 200, height: 100), margins: EdgeInsets(all: 10), background: .black)
+        let pages = try Paginator.paginate(VStack([Text("one", style: plain), PageBreak(), Text("two", style: plain)]),
+                                           template: template, text: FixedWidthText())
+        #expect(pages.count == 2)
+        for page in pages {
+            guard case .fill(let path, let color) = page.commands.first else { Issue.record("no background first"); continue }
+            #expect(path.bounds == Rect(x: 0, y: 0, width: 200, height: 100) && color == .black)
+        }
+    }
+}
+
+private extension Path {
+    /// The smallest rectangle around the path's points.
+    var bounds: Rect {
+        let points = elements.flatMap { element -> [Point] in
+            switch element {
+            case .move(let point), .line(let point): [point]
+            case .curve(let a, let b, let c): [a, b, c]
+            case .close: []
+            }
+        }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
+}
