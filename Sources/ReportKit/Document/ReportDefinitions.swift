@@ -10,8 +10,10 @@ public struct ReportDefinitions: Sendable {
         self.directory = directory
     }
 
-    /// The definitions bundled with ReportKit.
-    public static let builtIn = ReportDefinitions(directory: BuiltInTemplates.directory)
+    /// The definitions bundled with ReportKit. When the bundle cannot be found its folder is
+    /// empty, and every file read from it reports where it was looked for.
+    public static let builtIn = ReportDefinitions(directory: BuiltInTemplates.directory
+        ?? "(the built-in templates: ReportKit_ReportTemplates.resources beside report-gen)")
 
     /// The tokens resolved for `theme`, from `tokensFile` when given, else this folder's `tokens.json`.
     public func theme(_ theme: ThemeName, tokensFile: String? = nil) throws(DefinitionError) -> Theme {
@@ -59,7 +61,8 @@ public struct ReportDefinitions: Sendable {
     /// Reads a regular file of at most ``DefinitionFile/maximumBytes``; anything else is unreadable.
     private func read(_ path: String, shownAs name: String) throws(DefinitionError) -> ([UInt8], String) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw .unreadable(name, "no such file")
+            let definitionsMissing = path.hasPrefix(directory) && !FileManager.default.fileExists(atPath: directory)
+            throw .unreadable(name, definitionsMissing ? "no such file; looked in \(directory)" : "no such file")
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
             throw .unreadable(name, attributes[.type] as? FileAttributeType == .typeDirectory
