@@ -100,8 +100,8 @@ struct RenderCommand: ParsableCommand {
 
     private func write(_ document: LaidOutDocument, generator: ReportGenerator) throws {
         let target = output ?? Self.beside(input, extension: format.rawValue)
-        if target != "-", let inputPath = Optional(input), inputPath != "-",
-           URL(fileURLWithPath: target).standardizedFileURL == URL(fileURLWithPath: inputPath).standardizedFileURL {
+        if target != "-", input != "-",
+           URL(fileURLWithPath: target).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL {
             Console.error("\(target): the output would overwrite the input; choose another name with -o")
             throw ExitCode.validationFailure
         }

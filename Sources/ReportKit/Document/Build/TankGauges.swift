@@ -49,7 +49,7 @@ struct TankGauges {
         }
 
         if spec.parts == .legend {
-            return [legend(names: productNames, liquid: liquid, water: water, palette: palette, outline: outline)]
+            return [legend(names: productNames, liquid: liquid, water: water, palette: palette)]
         }
         let labelStyle = builder.textStyle(spec.labelStyle, color: builder.color("text.primary"))
         let detailStyle = builder.textStyle("captionSmall", color: builder.color("text.secondary"))
@@ -73,7 +73,7 @@ struct TankGauges {
             ]), width: .natural))
         }
         if spec.parts == .both {
-            columns.append(HStack.Item(legend(names: productNames, liquid: liquid, water: water, palette: palette, outline: outline),
+            columns.append(HStack.Item(legend(names: productNames, liquid: liquid, water: water, palette: palette),
                                        width: .fraction(1)))
         } else if !spec.single {
             columns.append(HStack.Item(Spacer(0), width: .fraction(1)))
@@ -83,7 +83,7 @@ struct TankGauges {
 
     /// One line that wraps: a coloured square before each name ("■ Water  ■ Roundup"), then
     /// a note when some products are dry.
-    private func legend(names: [String], liquid: [Int], water: Color, palette: [Color], outline: Color) -> any Element {
+    private func legend(names: [String], liquid: [Int], water: Color, palette: [Color]) -> any Element {
         let style = builder.textStyle("caption", color: builder.color("text.primary"))
         var runs: [StyledText.Run] = []
         func entry(_ color: Color, _ label: String) {
