@@ -75,7 +75,9 @@ func setting(_ object: [String: Any], _ dottedPath: String, json: String?) -> [S
     return setting(object, path, to: value)
 }
 
-/// The built-in locales, loaded once: tests format numbers through the real locale files.
+/// The built-in locales, loaded once: tests format numbers through the real locale files. They
+/// are part of the package; if they cannot be read, no test of words or numbers means anything,
+/// so this stops the run with the reason rather than failing each test obscurely.
 enum BuiltInLocales {
     static let english = try! ReportDefinitions.builtIn.locale(.english)
     static let polish = try! ReportDefinitions.builtIn.locale(.polish)

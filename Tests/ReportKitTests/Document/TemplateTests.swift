@@ -6,11 +6,15 @@ import Testing
 /// what is expected, before any report is made.
 @Suite("Templates and tokens")
 struct TemplateTests {
-    static let theme = try! ReportDefinitions.builtIn.theme(.light)
+    let theme: Theme
+
+    init() throws {
+        theme = try ReportDefinitions.builtIn.theme(.light)
+    }
 
     func load(_ body: String, page: String = "{}") throws(DefinitionError) -> ReportTemplate {
         let text = #"{"format": "reportkit-template/1", "name": "t", "page": \#(page), "body": \#(body)}"#
-        return try ReportTemplate.load(Array(text.utf8), file: "custom.json", tokens: Self.theme)
+        return try ReportTemplate.load(Array(text.utf8), file: "custom.json", tokens: theme)
     }
 
     func messages(_ body: String) -> String {
@@ -50,7 +54,7 @@ struct TemplateTests {
         let plan = try plan(baseJob())
         let locale = BuiltInLocales.english
         let error = try #require(throws: DefinitionError.self) {
-            try ReportComposer.compose(template, data: ReportData.job(plan, locale: locale), theme: Self.theme, locale: locale)
+            try ReportComposer.compose(template, data: ReportData.job(plan, locale: locale), theme: theme, locale: locale)
         }
         #expect(error.description.contains(#"custom.json: $.body[0]: unknown name "nmae" in "field.nmae"; did you mean "name"?"#))
     }
@@ -67,7 +71,7 @@ struct TemplateTests {
             """#)
         let plan = try plan(baseJob())
         let locale = BuiltInLocales.english
-        let composed = try ReportComposer.compose(template, data: ReportData.job(plan, locale: locale), theme: Self.theme, locale: locale)
+        let composed = try ReportComposer.compose(template, data: ReportData.job(plan, locale: locale), theme: theme, locale: locale)
         let strings = composed.contrast.map(\.sample)
         #expect(strings.contains("SPRAY REPORT: \(plan.job.field.name ?? "")"))
         #expect(!strings.contains("hidden") && strings.contains("no operator"))
