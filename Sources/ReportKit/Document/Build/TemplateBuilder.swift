@@ -25,10 +25,7 @@ final class TemplateBuilder {
     func build(_ nodes: [TemplateNode], scope: Scope, background: Color) throws(DefinitionError) -> [any Element] {
         var elements: [any Element] = []
         for node in nodes {
-            if let condition = node.condition {
-                let value = try evaluate(node) { () throws(PatternError) in try scope.value(condition.path) }
-                guard value.isTruthy != condition.negated else { continue }
-            }
+            guard try holds(node.condition, node: node, scope: scope) else { continue }
             elements += try build(node, scope: scope, background: background)
         }
         return elements
@@ -112,10 +109,7 @@ final class TemplateBuilder {
     private func text(_ spec: TextSpec, node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> (any Element)? {
         var runs: [StyledText.Run] = []
         for span in spec.spans {
-            if let condition = span.condition {
-                let value = try evaluate(node) { () throws(PatternError) in try scope.value(condition.path) }
-                guard value.isTruthy != condition.negated else { continue }
-            }
+            guard try holds(span.condition, node: node, scope: scope) else { continue }
             let string = try evaluate(node) { () throws(PatternError) in try scope.text(span.pattern, locale: locale) }
             guard !string.isEmpty else { continue }
             let foreground = color(span.color ?? spec.color)
@@ -141,10 +135,7 @@ final class TemplateBuilder {
         // Repeated columns expand into one column per item, each with its item bound.
         var columns: [(spec: TableSpec.Column, scope: Scope)] = []
         for column in spec.columns {
-            if let condition = column.condition {
-                let value = try evaluate(node) { () throws(PatternError) in try scope.value(condition.path) }
-                guard value.isTruthy != condition.negated else { continue }
-            }
+            guard try holds(column.condition, node: node, scope: scope) else { continue }
             if let repeats = column.repeats {
                 for item in try list(repeats.list, node: node, scope: scope) {
                     columns.append((column, scope.binding(repeats.name, to: item)))
@@ -230,7 +221,12 @@ final class TemplateBuilder {
 
     /// Whether a node's condition lets it show.
     func isShown(_ node: TemplateNode, scope: Scope) throws(DefinitionError) -> Bool {
-        guard let condition = node.condition else { return true }
+        try holds(node.condition, node: node, scope: scope)
+    }
+
+    /// True when there is no condition, or its value is present (or, negated, absent).
+    func holds(_ condition: Condition?, node: TemplateNode, scope: Scope) throws(DefinitionError) -> Bool {
+        guard let condition else { return true }
         let value = try evaluate(node) { () throws(PatternError) in try scope.value(condition.path) }
         return value.isTruthy != condition.negated
     }

@@ -38,7 +38,7 @@ struct TemplateNode: Sendable {
     /// Where the node is in its file, for errors.
     let path: JSONPath
     /// Shown only when this value is present and not empty (or, with `negated`, when it is not).
-    let condition: (path: ValuePath, negated: Bool)?
+    let condition: Condition?
     /// The node's width inside a row.
     let width: ColumnWidth?
     let kind: Kind
@@ -69,7 +69,7 @@ struct TextSpec: Sendable {
         var style: String?
         var color: String?
         /// The span shows only when this value is present (or, negated, absent).
-        var condition: (path: ValuePath, negated: Bool)?
+        var condition: Condition?
     }
 
     var spans: [Span]
@@ -99,7 +99,7 @@ struct TableSpec: Sendable {
         var width: ColumnWidth
         var alignment: TextAlignment
         /// The column is left out when this value is absent or empty (no product has a registration number).
-        var condition: (path: ValuePath, negated: Bool)?
+        var condition: Condition?
     }
 
     var rows: ValuePath
@@ -140,4 +140,11 @@ struct GaugeSpec: Sendable {
     enum Parts: String, Sendable, CaseIterable {
         case tanks, legend, both
     }
+}
+
+/// `"if": name` or `"unless": name`: shown only when the value is present and not empty (or,
+/// negated, when it is not).
+struct Condition: Sendable {
+    let path: ValuePath
+    let negated: Bool
 }

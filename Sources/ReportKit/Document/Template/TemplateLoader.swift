@@ -95,10 +95,7 @@ private struct TemplateReader {
         let attributes = Self.attributes[kind] ?? []
         guard let fields = reader.object(node, allowed: [kind] + Self.commonKeys + attributes) else { return nil }
 
-        var condition: (ValuePath, Bool)?
-        for (key, negated) in [("if", false), ("unless", true)] {
-            if let conditionNode = fields.optional(key), let path = valuePath(conditionNode) { condition = (path, negated) }
-        }
+        let condition = condition(fields)
         let width = fields.optional("width").flatMap { columnWidth($0) }
 
         let parsedKind: TemplateNode.Kind?
@@ -166,12 +163,8 @@ private struct TemplateReader {
                 let path = value.path.appending(index: index)
                 guard let span = reader.object(JSONReader.Node(value: element, path: path), allowed: ["text", "style", "color", "if", "unless"]),
                       let pattern = reader.required("text", in: span, expected: "the span's text").flatMap({ self.pattern($0) }) else { continue }
-                var condition: (ValuePath, Bool)?
-                for (key, negated) in [("if", false), ("unless", true)] {
-                    if let node = span.optional(key), let path = valuePath(node) { condition = (path, negated) }
-                }
                 spans.append(TextSpec.Span(pattern: pattern, style: span.optional("style").flatMap { textStyle($0) },
-                                           color: span.optional("color").flatMap { color($0) }, condition: condition))
+                                           color: span.optional("color").flatMap { color($0) }, condition: condition(span)))
             }
         } else if let pattern = pattern(value) {
             spans = [TextSpec.Span(pattern: pattern)]
@@ -194,10 +187,7 @@ private struct TemplateReader {
         var columns: [TableSpec.Column] = []
         for columnNode in columnNodes {
             guard let column = reader.object(columnNode, allowed: ["each", "as", "header", "cell", "total", "width", "align", "if", "unless"]) else { continue }
-            var condition: (ValuePath, Bool)?
-            for (key, negated) in [("if", false), ("unless", true)] {
-                if let node = column.optional(key), let path = valuePath(node) { condition = (path, negated) }
-            }
+            let condition = condition(column)
             var repeats: (ValuePath, String)?
             if let list = column.optional("each").flatMap({ valuePath($0) }),
                let itemName = reader.required("as", in: column, expected: "the name each repeated column's item has").flatMap({ identifier($0) }) {
@@ -288,6 +278,17 @@ private struct TemplateReader {
             return nil
         }
         return name
+    }
+
+    /// The object's `if` or `unless` (a node, a span, a column); both at once is an error.
+    private mutating func condition(_ fields: JSONReader.ObjectNode) -> Condition? {
+        let positive = fields.optional("if"), negative = fields.optional("unless")
+        if positive != nil, let negative {
+            reader.error(negative.path, "a node has \"if\" or \"unless\", not both")
+            return nil
+        }
+        guard let node = positive ?? negative, let path = valuePath(node) else { return nil }
+        return Condition(path: path, negated: positive == nil)
     }
 
     private mutating func bool(_ node: JSONReader.Node) -> Bool? {
