@@ -6,25 +6,7 @@ import ReportKit
 enum InputReader {
     static func read(_ argument: String) throws -> [UInt8] {
         let limit = JobLimits.maximumDocumentBytes
-        let handle: FileHandle
-        if argument == "-" {
-            handle = .standardInput
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                Console.error("\(argument): no such file")
-                throw ExitStatus.unreadableInput
-            }
-            if isDirectory.boolValue {
-                Console.error("\(argument): is a directory; expected a JSON file")
-                throw ExitStatus.unreadableInput
-            }
-            guard let opened = FileHandle(forReadingAtPath: argument) else {
-                Console.error("\(argument): cannot be opened for reading (check its permissions)")
-                throw ExitStatus.unreadableInput
-            }
-            handle = opened
-        }
+        let handle = try open(argument)
         defer { if argument != "-" { try? handle.close() } }
         do {
             // One byte past the limit tells "too large" apart from "exactly at the limit".
@@ -40,6 +22,26 @@ enum InputReader {
             Console.error("\(displayName(argument)): cannot be read: \(error.localizedDescription)")
             throw ExitStatus.unreadableInput
         }
+    }
+
+    /// Opens a file (or a FIFO) for reading, or standard input for `-`; a missing file, a folder
+    /// or a file without read permission is reported and ends the run (66).
+    static func open(_ argument: String) throws -> FileHandle {
+        if argument == "-" { return .standardInput }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            Console.error("\(argument): no such file")
+            throw ExitStatus.unreadableInput
+        }
+        if isDirectory.boolValue {
+            Console.error("\(argument): is a directory; expected a JSON file")
+            throw ExitStatus.unreadableInput
+        }
+        guard let opened = FileHandle(forReadingAtPath: argument) else {
+            Console.error("\(argument): cannot be opened for reading (check its permissions)")
+            throw ExitStatus.unreadableInput
+        }
+        return opened
     }
 
     static func displayName(_ argument: String) -> String {

@@ -10,12 +10,13 @@ struct ReportGen: ParsableCommand {
             report-gen job.json                       writes job.pdf beside the job
             report-gen job.json -o spray-report.pdf
             report-gen job.json --template tank-card --theme dark --locale pl -o cab.pdf
-            report-gen history.json --template history-summary -o season.pdf
+            report-gen batch history.json -o reports/
+            report-gen batch history.json --combined season.pdf
             report-gen validate job.json
             report-gen templates
             """,
         version: ReportKitVersion.current,
-        subcommands: [RenderCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self],
+        subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

@@ -128,7 +128,7 @@ final class RenderTests {
         #expect(fixed.resolvedCreationDate(environment: ["SOURCE_DATE_EPOCH": "99"]) == Date(timeIntervalSince1970: 10))
         #expect(DocumentInfo().resolvedCreationDate(environment: ["SOURCE_DATE_EPOCH": "99"]) == Date(timeIntervalSince1970: 99))
         #expect(DocumentInfo().resolvedCreationDate(environment: [:]) == nil)
-        #expect(PDFRenderer.pdfDate(Date(timeIntervalSince1970: 1_776_144_600)) == "2026-04-14T05:30:00Z")
+        #expect(PDFWriter.pdfDate(Date(timeIntervalSince1970: 1_776_144_600)) == "2026-04-14T05:30:00Z")
     }
 }
 

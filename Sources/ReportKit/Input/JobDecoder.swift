@@ -31,22 +31,31 @@ public enum JobDecoder {
 
     /// Reads an already parsed document.
     public static func decodeDocument(_ value: JSONValue) throws(InputError) -> JobDocument {
+        if case .object(let object) = value, object["jobs"] == nil {
+            return .job(try decodeEntry(value, at: .root).get())
+        }
+        return .history(try historyNodes(value).enumerated().map { index, node in
+            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path))
+        })
+    }
+
+    /// The entries of a history, undecoded: the elements of an array, the jobs of
+    /// `{"version": 1, "jobs": [...]}`, or a single job as a history of one.
+    static func historyNodes(_ value: JSONValue) throws(InputError) -> [JSONReader.Node] {
         switch value {
         case .array(let elements):
-            return .history(elements.enumerated().map { index, element in
-                HistoryEntry(index: index, id: entryID(element), result: decodeEntry(element, at: JSONPath.root.appending(index: index)))
-            })
+            return elements.enumerated().map { JSONReader.Node(value: $1, path: JSONPath.root.appending(index: $0)) }
         case .object(let object) where object["jobs"] != nil:
-            return .history(try historyWrapperEntries(value))
+            return try historyWrapperNodes(value)
         case .object:
-            return .job(try decodeEntry(value, at: .root).get())
+            return [JSONReader.Node(value: value, path: .root)]
         default:
             throw InputError(at: .root, "expected a spray job (an object) or a history (an array), found \(value.typeDescription)")
         }
     }
 
     /// The entries of `{"version": 1, "jobs": [...]}`.
-    private static func historyWrapperEntries(_ value: JSONValue) throws(InputError) -> [HistoryEntry] {
+    private static func historyWrapperNodes(_ value: JSONValue) throws(InputError) -> [JSONReader.Node] {
         var reader = JSONReader()
         let root = JSONReader.Node(value: value, path: .root)
         let history = reader.object(root, allowed: ["version", "jobs"])
@@ -57,9 +66,7 @@ public enum JobDecoder {
         guard let jobs, !reader.hasErrors else {
             throw InputError(reader.diagnostics.filter { $0.severity == .error })
         }
-        return jobs.enumerated().map { index, node in
-            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path))
-        }
+        return jobs
     }
 
     /// Decodes one job of either format at `path`.
@@ -84,7 +91,7 @@ public enum JobDecoder {
         return .success(DecodedJob(job: job, warnings: diagnostics.filter { $0.severity == .warning }))
     }
 
-    private static func entryID(_ value: JSONValue) -> String? {
+    static func entryID(_ value: JSONValue) -> String? {
         guard case .object(let object) = value, case .string(let id)? = object["id"] else { return nil }
         return id
     }
@@ -108,5 +115,14 @@ public struct HistoryEntry: Sendable {
     public let index: Int
     /// The entry's `id`, when it has one, so a failure can be found in the app.
     public let id: String?
+    /// The line it is on, in JSON Lines.
+    public let line: Int?
     public let result: Result<DecodedJob, InputError>
+
+    public init(index: Int, id: String?, line: Int? = nil, result: Result<DecodedJob, InputError>) {
+        self.index = index
+        self.id = id
+        self.line = line
+        self.result = result
+    }
 }

@@ -20,6 +20,8 @@ public enum JobLimits {
     public static let maximumNotesLength = 2_000
     /// The largest input document read for one job or one history, in bytes.
     public static let maximumDocumentBytes = 16 * 1024 * 1024
+    /// The longest line of a JSON Lines history (one job), in bytes.
+    public static let maximumLineBytes = 1024 * 1024
     /// A partial load smaller than this share of the tank is worth a warning.
     public static let smallLoadShareOfTank = 0.10
     /// Spray liquid left over that is too little to be a load (the app's threshold), in litres.

@@ -15,6 +15,26 @@ public struct Page: Sendable {
 public struct PageNumber: Sendable, Hashable {
     public let number: Int
     public let count: Int
+
+    public init(number: Int, count: Int) {
+        self.number = number
+        self.count = count
+    }
+
+    /// How a laid-out part is numbered.
+    public enum Scheme: Sendable, Hashable {
+        /// The part is the whole document: pages 1 to its own count.
+        case standalone
+        /// The part starts at page `first` of a document of `count` pages.
+        case within(first: Int, count: Int)
+
+        func number(ofPage index: Int, in partCount: Int) -> PageNumber {
+            switch self {
+            case .standalone: PageNumber(number: index + 1, count: partCount)
+            case .within(let first, let count): PageNumber(number: first + index, count: count)
+            }
+        }
+    }
 }
 
 /// The page size, margins, and the header and footer drawn on every page.
@@ -45,11 +65,14 @@ public struct OutlineItem: Sendable, Hashable {
     public var destination: String
     /// 0 for a top-level entry, 1 for its children, and so on.
     public var level: Int
+    /// Shows the entry's children closed (a long document's outline stays short).
+    public var isCollapsed: Bool
 
-    public init(title: String, destination: String, level: Int = 0) {
+    public init(title: String, destination: String, level: Int = 0, isCollapsed: Bool = false) {
         self.title = title
         self.destination = destination
         self.level = level
+        self.isCollapsed = isCollapsed
     }
 }
 

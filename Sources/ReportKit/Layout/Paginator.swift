@@ -4,7 +4,12 @@ public enum Paginator {
     /// The most pages one document may have; more means runaway input.
     public static let maximumPages = 5_000
 
-    public static func paginate(_ body: any Element, template: PageTemplate, text: any TextMeasuring) throws(LayoutError) -> [Page] {
+    /// Lays `body` out on pages of `template`.
+    ///
+    /// - Parameter numbering: how pages are numbered; a document made of several reports numbers
+    ///   each report's pages from where the previous one ended, out of the whole document's count.
+    public static func paginate(_ body: any Element, template: PageTemplate, text: any TextMeasuring,
+                                numbering: PageNumber.Scheme = .standalone) throws(LayoutError) -> [Page] {
         let width = template.size.width - template.margins.horizontal
         let sample = PageNumber(number: 1, count: 1)
         let unlimited = LayoutContext(text: text, pageContentHeight: template.size.height)
@@ -51,7 +56,7 @@ public enum Paginator {
         let origin = Point(x: template.margins.left, y: top)
         var pages: [Page] = []
         for (index, commands) in bodies.enumerated() {
-            let number = PageNumber(number: index + 1, count: bodies.count)
+            let number = numbering.number(ofPage: index, in: bodies.count)
             var page: [DrawCommand] = []
             if let background = template.background {
                 page.append(.fill(.rectangle(Rect(x: 0, y: 0, width: template.size.width, height: template.size.height)), background))

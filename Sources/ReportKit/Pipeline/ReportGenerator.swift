@@ -86,17 +86,33 @@ public final class ReportGenerator {
 
     /// The document stage for a history's cover.
     public func composeHistory(_ plans: [SprayPlan]) throws(ReportError) -> ComposedReport {
-        try requireSubject(.history)
         let locale = try locale(options.language ?? plans.first?.job.locale ?? .english)
-        let data = ReportData.history(plans, locale: locale, author: options.author)
-        let latest = plans.compactMap(\.job.date).max { $0.instant < $1.instant }
+        return try composeHistory(plans.enumerated().map { HistoryLine(plan: $1, number: $0 + 1, locale: locale) }, language: locale.language)
+    }
+
+    /// The document stage for a history's cover from its lines, in `language` (made one job at a
+    /// time by a batch; `--locale` overrides the language).
+    public func composeHistory(_ lines: [HistoryLine], language: ReportLanguage) throws(ReportError) -> ComposedReport {
+        try requireSubject(.history)
+        let locale = try locale(options.language ?? language)
+        let data = ReportData.history(lines, locale: locale, author: options.author)
+        let latest = lines.compactMap(\.date).max { $0.instant < $1.instant }
         return try compose(data, locale: locale, date: latest, anchorPrefix: "")
     }
 
-    /// Pages from a composed report.
-    public func layout(_ report: ComposedReport) throws(ReportError) -> LaidOutDocument {
+    /// The plan of a decoded job; the input's warnings are kept with the plan's own.
+    public func plan(_ decoded: DecodedJob) throws(ReportError) -> SprayPlan {
         do {
-            let pages = try Paginator.paginate(report.body, template: report.pageTemplate, text: text)
+            return try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
+        } catch {
+            throw .input(error)
+        }
+    }
+
+    /// Pages from a composed report, numbered as a whole document or as a part of one.
+    public func layout(_ report: ComposedReport, numbering: PageNumber.Scheme = .standalone) throws(ReportError) -> LaidOutDocument {
+        do {
+            let pages = try Paginator.paginate(report.body, template: report.pageTemplate, text: text, numbering: numbering)
             return LaidOutDocument(pages: pages, outline: report.outline, info: report.info)
         } catch {
             throw .layout(error)

@@ -16,6 +16,49 @@ final class CairoByteSink {
     }
 }
 
+/// Passes what cairo writes through its stream API on to a file, in large writes. Cairo cannot
+/// be given an error to throw, so the first one is kept and reported by ``check()``.
+final class CairoFileSink {
+    private let file: StagedFile
+    private var buffer: [UInt8] = []
+    private var failure: RenderError?
+    private static let bufferSize = 1 << 20
+
+    init(_ file: StagedFile) {
+        self.file = file
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<CairoFileSink>.fromOpaque(closure).takeUnretainedValue()
+        sink.buffer.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        if sink.buffer.count >= bufferSize {
+            do { try sink.flush() } catch { return CAIRO_STATUS_WRITE_ERROR }
+        }
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    /// Writes what is buffered.
+    func flush() throws(RenderError) {
+        try check()
+        do {
+            try file.append(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// Throws the first write error met.
+    func check() throws(RenderError) {
+        if let failure { throw failure }
+    }
+}
+
 /// Encodes an image surface as PNG through cairo's stream API.
 enum PNGEncoder {
     static func encode(_ surface: CairoSurface) throws(RenderError) -> [UInt8] {

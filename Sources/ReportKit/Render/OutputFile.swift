@@ -8,30 +8,12 @@ import Glibc
 /// the target, are flushed to disk, and only then renamed over it. On any failure the temporary
 /// file is removed and the target is untouched.
 public enum OutputFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw RenderError("\(path) is a directory; expected a file name")
-        }
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw RenderError("the folder \(directory) does not exist")
-        }
-        var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw RenderError("cannot write in \(directory): \(lastError())") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do throws(RenderError) {
-            try writeAll(bytes, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw RenderError("cannot write \(path): \(lastError())") }
-            guard fchmod(descriptor, 0o644) == 0, close(descriptor) == 0 else { throw RenderError("cannot write \(path): \(lastError())") }
-            guard rename(temporary, path) == 0 else { throw RenderError("cannot write \(path): \(lastError())") }
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
+    /// Writes `bytes` to `path`; with `replacing` false, an existing file is left as it is and
+    /// ``OutputFile/exists`` is thrown.
+    public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(RenderError) {
+        let file = try StagedFile(for: path)
+        try file.append(bytes)
+        try file.commit(replacing: replacing)
     }
 
     /// Writes all of `bytes` to an open descriptor (standard output, for `-o -`).
@@ -49,5 +31,106 @@ public enum OutputFile {
         }
     }
 
-    private static func lastError() -> String { String(cString: strerror(errno)) }
+    /// Thrown by a write that must not replace a file that is already there.
+    public static func exists(_ path: String) -> RenderError {
+        RenderError("\(path) already exists; it was left as it is (--overwrite replaces it)")
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// A file being written: a hidden temporary file beside its target until ``commit(replacing:)``
+/// puts it in place in one step. Dropped without a commit, it removes itself, so an error or an
+/// interruption never leaves a partial file under the target's name.
+public final class StagedFile {
+    public let path: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var committed = false
+    public private(set) var length = 0
+
+    public init(for path: String) throws(RenderError) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw RenderError("\(path) is a directory; expected a file name")
+        }
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw RenderError("the folder \(directory) does not exist")
+        }
+        var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw RenderError("cannot write in \(directory): \(OutputFile.lastError())") }
+        self.path = path
+        self.descriptor = descriptor
+        temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    deinit {
+        if !committed { discard() }
+    }
+
+    public func append(_ bytes: [UInt8]) throws(RenderError) {
+        try bytes.withUnsafeBufferPointer { buffer throws(RenderError) in try append(UnsafeRawBufferPointer(buffer)) }
+    }
+
+    func append(_ buffer: UnsafeRawBufferPointer) throws(RenderError) {
+        guard descriptor >= 0 else { throw RenderError("cannot write \(path): the file was already closed") }
+        var written = 0
+        while written < buffer.count {
+            let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw RenderError("cannot write \(path): \(OutputFile.lastError())")
+            }
+            written += result
+        }
+        length += written
+    }
+
+    /// The last `count` bytes written so far (fewer if the file is shorter).
+    func tail(_ count: Int) throws(RenderError) -> [UInt8] {
+        let start = max(0, length - count)
+        var bytes = [UInt8](repeating: 0, count: length - start)
+        var read = 0
+        while read < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + read, $0.count - read, off_t(start + read)) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { throw RenderError("cannot read back \(path): \(OutputFile.lastError())") }
+            read += result
+        }
+        return bytes
+    }
+
+    /// Flushes the file to disk and gives it its name. With `replacing` false, a file that is
+    /// already there stays, and ``OutputFile/exists(_:)`` is thrown.
+    public func commit(replacing: Bool = true) throws(RenderError) {
+        guard fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+        let closed = close(descriptor)
+        descriptor = -1
+        guard closed == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+        if replacing {
+            guard rename(temporary, path) == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+        } else {
+            // link(2) fails when the name is taken, so a file made meanwhile by another program is
+            // never replaced; then the temporary name goes.
+            if link(temporary, path) != 0 {
+                guard errno != EEXIST else { throw OutputFile.exists(path) }
+                // File systems without hard links (FAT) get a check and a rename instead.
+                guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+                guard !FileManager.default.fileExists(atPath: path) else { throw OutputFile.exists(path) }
+                guard rename(temporary, path) == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+            }
+            unlink(temporary)
+        }
+        committed = true
+    }
+
+    /// Removes the temporary file; the target is untouched.
+    public func discard() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(temporary)
+    }
 }

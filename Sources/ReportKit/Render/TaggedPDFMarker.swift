@@ -4,9 +4,17 @@
 /// (PDF 32000-1, 7.5.6) that re-issues the catalog with both entries.
 enum TaggedPDFMarker {
     static func mark(_ pdf: [UInt8], language: String?) throws(RenderError) -> [UInt8] {
-        // Cairo writes the catalog, the cross-reference table and the trailer last: read only the tail.
+        // The whole file is its own tail: the update is never missing for want of bytes.
+        pdf + ((try update(tail: pdf, length: pdf.count, language: language)) ?? [])
+    }
+
+    /// The bytes to append to a PDF of `length` bytes whose last bytes are `tail`. Cairo writes
+    /// the catalog, the cross-reference table and the trailer last, so the tail is enough when it
+    /// holds them; nil when it does not (read a longer tail).
+    static func update(tail pdf: [UInt8], length: Int, language: String?) throws(RenderError) -> [UInt8]? {
         guard let trailerAt = lastIndex(of: "trailer", in: pdf), let startxrefAt = lastIndex(of: "startxref", in: pdf),
               trailerAt < startxrefAt else {
+            if pdf.count < length { return nil }
             throw RenderError("the PDF from cairo has no trailer to update")
         }
         let trailer = text(pdf[trailerAt..<startxrefAt])
@@ -18,6 +26,7 @@ enum TaggedPDFMarker {
         guard let objectAt = lastIndex(of: "\n\(root) 0 obj\n", in: pdf, before: trailerAt),
               let endAt = firstIndex(of: "endobj", in: pdf, from: objectAt),
               let closeAt = lastIndex(of: ">>", in: pdf, before: endAt), closeAt > objectAt else {
+            if pdf.count < length { return nil }
             throw RenderError("the PDF catalog from cairo was not found")
         }
         var catalog = text(pdf[(objectAt + "\n\(root) 0 obj\n".utf8.count)..<closeAt])
@@ -25,14 +34,14 @@ enum TaggedPDFMarker {
         if let language { catalog += "   /Lang (\(language))\n" }
 
         var update = "\n\(root) 0 obj\n\(catalog)>>\nendobj\n"
-        let catalogOffset = pdf.count + 1
-        let xrefOffset = pdf.count + update.utf8.count
+        let catalogOffset = length + 1
+        let xrefOffset = length + update.utf8.count
         let offsetField = String(catalogOffset)
         update += "xref\n\(root) 1\n" + String(repeating: "0", count: 10 - offsetField.count) + offsetField + " 00000 n \n"
         update += "trailer\n<< /Size \(size)\n   /Root \(root) 0 R\n"
         if let info { update += "   /Info \(info) 0 R\n" }
         update += "   /Prev \(previous)\n>>\nstartxref\n\(xrefOffset)\n%%EOF\n"
-        return pdf + Array(update.utf8)
+        return Array(update.utf8)
     }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -99,9 +99,15 @@ final class TemplateBuilder {
         case .link(let pattern, let children):
             let target = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
             let content = VStack(spacing: 0, try build(children, scope: scope, background: background))
-            let link: LinkTarget = target.hasPrefix("#") ? .internalDestination(anchorPrefix + String(target.dropFirst())) : .uri(target)
-            return [Linked(link, content)]
+            return [linkTarget(target).map { Linked($0, content) } ?? content]
         }
+    }
+
+    /// `#name` is a destination in this document, anything else a web address; an empty target
+    /// (a value absent from this report) makes no link.
+    private func linkTarget(_ target: String) -> LinkTarget? {
+        if target.isEmpty || target == "#" { return nil }
+        return target.hasPrefix("#") ? .internalDestination(anchorPrefix + String(target.dropFirst())) : .uri(target)
     }
 
     // MARK: Text
@@ -166,10 +172,15 @@ final class TemplateBuilder {
         var rows: [Table.Row] = []
         for (index, item) in items.enumerated() {
             let fill = index % 2 == 1 ? zebraFill.composited(over: background) : background
+            let rowScope = scope.binding(spec.rowName, to: item)
+            let link = try spec.rowLink.map { pattern throws(DefinitionError) in
+                try evaluate(node) { () throws(PatternError) in try rowScope.text(pattern, locale: locale) }
+            }.flatMap(linkTarget)
             var row: Table.Row = []
             for (column, columnScope) in columns {
-                row.append(try cell(column.cell, columnScope.binding(spec.rowName, to: item), style: spec.cellStyle,
-                                    colorName: "text.primary", alignment: column.alignment, on: fill))
+                let content = try cell(column.cell, columnScope.binding(spec.rowName, to: item), style: spec.cellStyle,
+                                       colorName: "text.primary", alignment: column.alignment, on: fill)
+                row.append(link.map { Linked($0, content) } ?? content)
             }
             rows.append(row)
         }

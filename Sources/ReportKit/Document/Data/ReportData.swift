@@ -8,18 +8,24 @@ public enum ReportData {
         let display = PlanDisplay(plan: plan, language: locale.language)
         var root = common(locale: locale, author: author ?? plan.job.author)
         for (key, value) in jobValues(plan, display: display, locale: locale) { root[key] = value }
-        root["jobs"] = .list([summary(plan, display: display, locale: locale, number: 1)])
+        root["jobs"] = .list([.record(summary(plan, display: display, locale: locale, number: 1))])
         return .record(root)
     }
 
     /// The values of a history's cover: one summary per job, in order.
     public static func history(_ plans: [SprayPlan], locale: ReportLocale, author: String? = nil) -> TemplateValue {
+        history(plans.enumerated().map { HistoryLine(plan: $1, number: $0 + 1, locale: locale) }, locale: locale, author: author)
+    }
+
+    /// The values of a history's cover from lines made one job at a time (a batch keeps only these).
+    /// `combined` is true when the jobs' pages follow the cover in the same document, so that each
+    /// line can link to its job and show its first page.
+    public static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil) -> TemplateValue {
         var root = common(locale: locale, author: author)
-        root["jobs"] = .list(plans.enumerated().map { index, plan in
-            summary(plan, display: PlanDisplay(plan: plan, language: locale.language), locale: locale, number: index + 1)
-        })
-        root["jobCount"] = .integer(plans.count)
-        let dates = plans.compactMap(\.job.date).sorted { $0.instant < $1.instant }
+        root["jobs"] = .list(lines.map(\.value))
+        root["jobCount"] = .integer(lines.count)
+        root["combined"] = .bool(lines.contains { $0.firstPage != nil })
+        let dates = lines.compactMap(\.date).sorted { $0.instant < $1.instant }
         root["firstDate"] = dates.first.map(TemplateValue.date) ?? .absent
         root["lastDate"] = dates.last.map(TemplateValue.date) ?? .absent
         return .record(root)
@@ -116,10 +122,10 @@ public enum ReportData {
     }
 
     /// One line of a history's table of jobs.
-    private static func summary(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale, number: Int) -> TemplateValue {
+    fileprivate static func summary(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale, number: Int) -> [String: TemplateValue] {
         let job = plan.job
         let names = job.products.enumerated().map { $1.name ?? "\(locale["product.unnamed"]) \($0 + 1)" }
-        return .record([
+        return [
             "number": .integer(number),
             "id": .optional(job.id),
             "date": job.date.map(TemplateValue.date) ?? .absent,
@@ -129,7 +135,36 @@ public enum ReportData {
             "products": .text(names.joined(separator: ", ")),
             "sprayLiquid": .quantity(display.totals.sprayLiquid),
             "loads": .integer(plan.loads.count),
-            "anchor": .text("job-\(number)"),
-        ])
+            "anchor": .text(HistoryLine.anchor(number: number)),
+        ]
+    }
+}
+
+/// One job's line on a history's cover: what the cover needs of a job, without the job.
+public struct HistoryLine: Sendable {
+    /// The job's number in the history, from 1.
+    public let number: Int
+    public let date: JobDate?
+    /// The page the job's report starts on, when it follows the cover in the same document.
+    public var firstPage: Int?
+    private let values: [String: TemplateValue]
+
+    public init(plan: SprayPlan, number: Int, locale: ReportLocale, firstPage: Int? = nil) {
+        self.number = number
+        self.date = plan.job.date
+        self.firstPage = firstPage
+        values = ReportData.summary(plan, display: PlanDisplay(plan: plan, language: locale.language), locale: locale, number: number)
+    }
+
+    /// The destination at the start of job `number`'s pages in a combined document.
+    public static func anchor(number: Int) -> String { "job-\(number)" }
+
+    var value: TemplateValue {
+        var record = values
+        if let firstPage {
+            record["page"] = .integer(firstPage)
+            record["link"] = .text("#" + Self.anchor(number: number))
+        }
+        return .record(record)
     }
 }

@@ -105,6 +105,8 @@ struct TableSpec: Sendable {
     var rows: ValuePath
     var rowName: String
     var columns: [Column]
+    /// Makes every cell of a row a link (`#anchor` or a web address); a row whose target is empty has none.
+    var rowLink: TextPattern?
     var headerStyle: String
     var cellStyle: String
     var totalStyle: String

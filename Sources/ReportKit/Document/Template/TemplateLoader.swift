@@ -180,7 +180,7 @@ private struct TemplateReader {
     }
 
     private mutating func table(_ node: JSONReader.Node) -> TableSpec? {
-        guard let object = reader.object(node, allowed: ["rows", "as", "columns", "headerStyle", "cellStyle", "totalStyle"]),
+        guard let object = reader.object(node, allowed: ["rows", "as", "columns", "rowLink", "headerStyle", "cellStyle", "totalStyle"]),
               let rows = reader.required("rows", in: object, expected: "the list to make rows of, such as \"loads\"").flatMap({ valuePath($0) }),
               let name = reader.required("as", in: object, expected: "the name each row's item has, such as \"load\"").flatMap({ identifier($0) }),
               let columnNodes = reader.required("columns", in: object, expected: "an array of columns").flatMap({ reader.array($0) }) else { return nil }
@@ -202,7 +202,7 @@ private struct TemplateReader {
                                             condition: condition))
         }
         if columnNodes.isEmpty { reader.error(node.path.appending("columns"), "has no columns; expected at least one") }
-        return TableSpec(rows: rows, rowName: name, columns: columns,
+        return TableSpec(rows: rows, rowName: name, columns: columns, rowLink: object.optional("rowLink").flatMap { pattern($0) },
                          headerStyle: object.optional("headerStyle").flatMap { textStyle($0) } ?? "caption",
                          cellStyle: object.optional("cellStyle").flatMap { textStyle($0) } ?? "body",
                          totalStyle: object.optional("totalStyle").flatMap { textStyle($0) } ?? "bodyStrong")

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Reads a history of jobs one entry at a time, in any of the forms `report-gen batch` takes: the
+/// app's history (an array of its calculations), an array of v1 jobs, `{"version": 1, "jobs": [...]}`,
+/// or JSON Lines (one v1 job per line), which is streamed so that its size is not bounded by memory.
+///
+/// Entries are handed out undecoded (``HistoryItem``), so that decoding, the costlier part, can run
+/// on other threads; reading stays on one.
+public final class HistoryReader {
+    /// How the history is written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// One JSON document: an array of jobs or `{"version": 1, "jobs": [...]}`.
+        case document
+        /// JSON Lines: one job per line.
+        case lines
+    }
+
+    public let format: Format
+    /// How many entries the history has, when that is known before reading them all.
+    public private(set) var count: Int?
+    private var source: Source
+
+    private enum Source {
+        case values(IndexingIterator<[JSONReader.Node]>)
+        case lines(LineReader)
+    }
+
+    private var nextIndex = 0
+
+    /// Starts reading `handle`. `name` is the file's name (`.jsonl` and `.ndjson` mean JSON Lines);
+    /// without that, the first line decides: a complete job on it means JSON Lines.
+    ///
+    /// A whole-document history that is not valid JSON, or not a history, throws: no entry of it
+    /// can be trusted. A bad line of JSON Lines is only that entry's failure.
+    public init(handle: FileHandle, name: String?) throws(HistoryReadError) {
+        var lines = LineReader(handle: handle, maximumLineBytes: JobLimits.maximumLineBytes)
+        let lowercased = name?.lowercased() ?? ""
+        let named = lowercased.hasSuffix(".jsonl") || lowercased.hasSuffix(".ndjson")
+        let oneLineJob = named ? false : try Self.startsWithOneLineJob(&lines)
+        if named || oneLineJob {
+            format = .lines
+            source = .lines(lines)
+            return
+        }
+        format = .document
+        let bytes = try lines.readAll(limit: JobLimits.maximumDocumentBytes)
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw .invalid(InputError(error))
+        }
+        let nodes: [JSONReader.Node]
+        do {
+            nodes = try JobDecoder.historyNodes(value)
+        } catch {
+            throw .invalid(error)
+        }
+        count = nodes.count
+        source = .values(nodes.makeIterator())
+    }
+
+    /// The next entry, or nil at the end.
+    public func next() throws(HistoryReadError) -> HistoryItem? {
+        defer { nextIndex += 1 }
+        switch source {
+        case .values(var iterator):
+            defer { source = .values(iterator) }
+            guard let node = iterator.next() else { return nil }
+            return HistoryItem(index: nextIndex, line: nil, content: .value(node.value, node.path))
+        case .lines(var reader):
+            defer { source = .lines(reader) }
+            guard let line = try reader.nextContentLine() else { return nil }
+            return HistoryItem(index: nextIndex, line: line.number, content: line.tooLong ? .tooLong : .bytes(line.bytes))
+        }
+    }
+
+    /// Counts the entries of JSON Lines still to be read from a regular file, for a progress
+    /// display; the file is read once more for it, and the position is restored.
+    public static func countLines(atPath path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var reader = LineReader(handle: handle, maximumLineBytes: JobLimits.maximumLineBytes, keepsBytes: false)
+        var count = 0
+        while (try? reader.nextContentLine()) != nil { count += 1 }
+        return count
+    }
+
+    /// True when the first line that is not blank holds a complete JSON object that is a job
+    /// (not `{"jobs": [...]}`): then the file is JSON Lines. A pretty-printed document never has
+    /// a whole object on its first line.
+    private static func startsWithOneLineJob(_ reader: inout LineReader) throws(HistoryReadError) -> Bool {
+        guard let first = try reader.peekFirstContentLine(), !first.tooLong,
+              case .object(let object)? = try? JSONParser.parse(first.bytes) else { return false }
+        return object["jobs"] == nil
+    }
+}
+
+/// One entry of a history as read, before it is decoded.
+public struct HistoryItem: Sendable {
+    /// The entry's position in the history, from 0.
+    public let index: Int
+    /// The line it is on, for JSON Lines.
+    public let line: Int?
+    let content: Content
+
+    enum Content: Sendable {
+        case value(JSONValue, JSONPath)
+        case bytes([UInt8])
+        case tooLong
+    }
+
+    /// Decodes and validates the entry.
+    public func decode() -> HistoryEntry {
+        switch content {
+        case .value(let value, let path):
+            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: path))
+        case .tooLong:
+            return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: .root,
+                "the line is longer than \(JobLimits.maximumLineBytes) bytes, the most one job may take")))
+        case .bytes(let bytes):
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(bytes)
+            } catch {
+                // The line number is the entry's; the column is what helps within it.
+                return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: error.path,
+                    "invalid JSON at column \(error.column): \(error.message)")))
+            }
+            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root))
+        }
+    }
+}
+
+/// Why a history cannot be read at all.
+public enum HistoryReadError: Error, Sendable, CustomStringConvertible {
+    /// The history is not a history (bad JSON, a wrong wrapper, too large).
+    case invalid(InputError)
+    /// Reading failed (an I/O error).
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let error): error.description
+        case .unreadable(let message): message
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Where a batch writes.
+public enum BatchDestination: Sendable {
+    /// One PDF per job in this folder (which must exist).
+    case folder(String)
+    /// One document at this path: a cover, then every job.
+    case combined(String)
+}
+
+/// Makes the reports of a whole history: `report-gen batch`. A bad entry does not stop the
+/// others (unless ``BatchOptions/failFast``); each is reported through ``BatchEvents`` with its
+/// index, id and the problems found, as the batch goes.
+public struct BatchExporter: Sendable {
+    public let options: BatchOptions
+    public let destination: BatchDestination
+
+    public init(options: BatchOptions, destination: BatchDestination) {
+        self.options = options
+        self.destination = destination
+    }
+
+    /// Loads the templates, theme and fonts once before any input is read, so that a mistake in
+    /// them is reported once rather than for every job.
+    public func checkSetup() throws(BatchError) {
+        let generator: ReportGenerator
+        do {
+            generator = try ReportGenerator(options: options.report)
+        } catch {
+            throw .setup(error)
+        }
+        guard generator.template.subject == .job else {
+            throw .setup(.definition(DefinitionError(file: generator.template.file, at: JSONPath.root.appending("subject"),
+                "is a template for a history's cover; a batch makes one report per job with a job template (the cover of --combined uses --cover)")))
+        }
+    }
+
+    public func run(_ reader: HistoryReader, cancellation: BatchCancellation = BatchCancellation(),
+                    events: BatchEvents = BatchEvents()) throws(BatchError) -> BatchSummary {
+        try checkSetup()
+        switch destination {
+        case .folder(let folder):
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .unwritable(RenderError("the folder \(folder) does not exist"))
+            }
+            do {
+                return try FolderExport(options: options, folder: folder).run(reader, cancellation: cancellation, events: events)
+            } catch {
+                throw .history(error)
+            }
+        case .combined(let path):
+            return try CombinedExport(options: options, path: path).run(reader, cancellation: cancellation, events: events)
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// `report-gen batch HISTORY --combined FILE.pdf`: a cover listing every job (each line linking to
+/// the job's pages), then every job's report, numbered across the whole document, with one
+/// outline entry per job.
+///
+/// Two passes, as a page count needs: the first reads and lays out every job on the worker
+/// threads to learn its page count, keeping only the decoded job (what the cover and the second
+/// pass need); the second lays the jobs out again with their final page numbers and draws them
+/// straight into the file, in order. Pages are never all held in memory.
+struct CombinedExport {
+    let options: BatchOptions
+    let path: String
+
+    /// A job that made it through the first pass.
+    private struct Part: Sendable {
+        let index: Int
+        let job: DecodedJob
+        let pages: Int
+    }
+
+    /// A job to draw, with where its pages fall in the document.
+    private struct Placement: Sendable {
+        let part: Part
+        let firstPage: Int
+        let pageCount: Int
+    }
+
+    func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(BatchError) -> BatchSummary {
+        if !options.overwrite, FileManager.default.fileExists(atPath: path) {
+            throw .unwritable(OutputFile.exists(path))
+        }
+        let cover = try Self.generator(for: ReportOptions(template: options.coverTemplate, theme: options.report.theme,
+                                                           language: options.report.language, author: options.report.author,
+                                                           tokensFile: options.report.tokensFile))
+        guard cover.template.subject == .history else {
+            throw .setup(.definition(DefinitionError(file: cover.template.file, at: JSONPath.root.appending("subject"),
+                "is a template for one job; the cover of a combined document needs a history template such as history-summary")))
+        }
+        var summary = BatchSummary()
+        let parts = try layOut(reader, cancellation: cancellation, events: events, summary: &summary)
+        summary.wasCancelled = cancellation.isCancelled
+        guard !summary.wasCancelled, !summary.stoppedAtFailure else { return summary }
+        guard !parts.isEmpty else { throw .nothingToWrite(summary) }
+
+        // The cover's length decides where the jobs start, and the page numbers it shows can change
+        // its length (rarely): lay it out until the two agree.
+        let language = options.report.language ?? parts[0].job.job.locale
+        let locale = try Self.setup { () throws(ReportError) in try cover.locale(language) }
+        let jobPages = parts.reduce(0) { $0 + $1.pages }
+        var coverPages = 1
+        var coverDocument: LaidOutDocument
+        var lines: [HistoryLine] = []
+        var attempts = 0
+        repeat {
+            attempts += 1
+            var next = coverPages + 1
+            lines = try parts.map { part throws(BatchError) in
+                let plan = try Self.job { () throws(ReportError) in try cover.plan(part.job) }
+                defer { next += part.pages }
+                return HistoryLine(plan: plan, number: part.index + 1, locale: locale, firstPage: next)
+            }
+            let composed = try Self.setup { () throws(ReportError) in try cover.composeHistory(lines, language: language) }
+            coverDocument = try Self.job { () throws(ReportError) in
+                try cover.layout(composed, numbering: .within(first: 1, count: coverPages + jobPages))
+            }
+            if coverDocument.pages.count == coverPages { break }
+            coverPages = coverDocument.pages.count
+        } while attempts < 4
+        guard coverDocument.pages.count == coverPages else { throw .render(RenderError("the cover's page count does not settle")) }
+
+        let total = coverPages + jobPages
+        let writer: PDFFileWriter
+        do {
+            writer = try PDFFileWriter(path: path, text: cover.text, info: coverDocument.info)
+            try writer.add(coverDocument.pages)
+        } catch {
+            throw .unwritable(error)
+        }
+        // The cover's headings, then one entry per job with the job's own headings inside it.
+        var outline = coverDocument.outline
+        var placements: [Placement] = []
+        var start = coverPages + 1
+        for part in parts {
+            placements.append(Placement(part: part, firstPage: start, pageCount: part.pages))
+            start += part.pages
+        }
+        events.progress(BatchProgress(phase: .writingDocument, done: 0, total: placements.count))
+        var drawn = 0
+        var failure: BatchError?
+        let options = options
+        var pending = placements.makeIterator()
+        OrderedWorkers<Placement, Result<LaidOutDocument, ReportError>>(threads: options.threads).run(
+            makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
+            next: { cancellation.isCancelled || failure != nil ? nil : pending.next() },
+            work: { generator, placement in
+                Result { () throws(ReportError) in
+                    let generator = try generator.get()
+                    return try Self.layOut(try generator.plan(placement.part.job), index: placement.part.index, generator: generator,
+                                           numbering: .within(first: placement.firstPage, count: total)).1
+                }
+            },
+            deliver: { result in
+                let placement = placements[drawn]
+                drawn += 1
+                do {
+                    let document = try result.get()
+                    guard document.pages.count == placement.pageCount else {
+                        failure = .render(RenderError("job \(placement.part.index + 1) laid out to a different page count the second time"))
+                        return false
+                    }
+                    try writer.add(document.pages)
+                    outline.append(OutlineItem(title: Self.outlineTitle(placement.part, locale: locale),
+                                               destination: HistoryLine.anchor(number: placement.part.index + 1), isCollapsed: true))
+                    outline += document.outline.map { OutlineItem(title: $0.title, destination: $0.destination, level: $0.level + 1) }
+                } catch let error as ReportError {
+                    failure = .render(RenderError("job \(placement.part.index + 1): \(error)"))
+                } catch {
+                    failure = .unwritable(error as? RenderError ?? RenderError("\(error)"))
+                }
+                events.progress(BatchProgress(phase: .writingDocument, done: drawn, total: placements.count))
+                return failure == nil && !cancellation.isCancelled
+            })
+        if let failure { throw failure }
+        summary.wasCancelled = cancellation.isCancelled
+        guard !summary.wasCancelled else { return summary }
+        do {
+            try writer.finish(outline: outline, replacing: options.overwrite)
+        } catch {
+            throw .unwritable(error)
+        }
+        summary.pages = total
+        summary.document = path
+        return summary
+    }
+
+    /// The first pass: every entry decoded, planned and laid out on the worker threads.
+    private func layOut(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents,
+                        summary: inout BatchSummary) throws(BatchError) -> [Part] {
+        var parts: [Part] = []
+        var read = 0
+        let options = options
+        var stop = false
+        do {
+            try OrderedWorkers<HistoryItem, (BatchEntryOutcome, Part?)>(threads: options.threads).run(
+                makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
+                next: { () throws(HistoryReadError) -> HistoryItem? in
+                    guard !cancellation.isCancelled, !stop, let item = try reader.next() else { return nil }
+                    read += 1
+                    return item
+                },
+                work: { generator, item in Self.measure(item, generator: generator) },
+                deliver: { outcome, part in
+                    summary.count(outcome)
+                    if let part { parts.append(part) }
+                    events.entry(outcome)
+                    events.progress(BatchProgress(phase: .layingOut, done: summary.done, total: reader.count))
+                    if options.failFast, summary.failed > 0 {
+                        summary.stoppedAtFailure = true
+                        stop = true
+                    }
+                    return !stop && !cancellation.isCancelled
+                })
+        } catch let error as HistoryReadError {
+            throw .history(error)
+        } catch {
+            throw .history(.unreadable("\(error)"))
+        }
+        summary.skipped += (reader.count ?? read) - read + (read - summary.done)
+        return parts
+    }
+
+    private static func measure(_ item: HistoryItem, generator: Result<ReportGenerator, ReportError>) -> (BatchEntryOutcome, Part?) {
+        let entry = item.decode()
+        var warnings: [Diagnostic] = []
+        do {
+            let decoded = try entry.result.mapError(ReportError.input).get()
+            warnings = decoded.warnings
+            let generator = try generator.get()
+            let plan = try generator.plan(decoded)
+            warnings = plan.warnings
+            let (composed, document) = try layOut(plan, index: item.index, generator: generator, numbering: .standalone)
+            let outcome = BatchEntryOutcome(item, id: entry.id, .included(pages: document.pages.count), warnings: warnings,
+                                            contrastFailures: composed.contrast.filter { !$0.passes }.map(\.description))
+            return (outcome, Part(index: item.index, job: decoded, pages: document.pages.count))
+        } catch {
+            return (BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings), nil)
+        }
+    }
+
+    /// One job's pages, with a destination at its start for the cover's links and the outline.
+    private static func layOut(_ plan: SprayPlan, index: Int, generator: ReportGenerator,
+                               numbering: PageNumber.Scheme) throws(ReportError) -> (ComposedReport, LaidOutDocument) {
+        let anchor = HistoryLine.anchor(number: index + 1)
+        let composed = try generator.compose(plan, anchorPrefix: anchor + "-")
+        let anchored = ComposedReport(body: Anchor(anchor, composed.body), pageTemplate: composed.pageTemplate, outline: composed.outline,
+                                      info: composed.info, contrast: composed.contrast)
+        return (composed, try generator.layout(anchored, numbering: numbering))
+    }
+
+    /// "3 · 14 April 2026 · North field": a job's entry in the outline.
+    private static func outlineTitle(_ part: Part, locale: ReportLocale) -> String {
+        let job = part.job.job
+        let parts: [String?] = [String(part.index + 1), job.date.map { locale.text($0, includeTime: false) }, job.field.name ?? job.field.crop ?? job.title]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
+    private static func generator(for options: ReportOptions) throws(BatchError) -> ReportGenerator {
+        try setup { () throws(ReportError) in try ReportGenerator(options: options) }
+    }
+
+    private static func setup<T>(_ body: () throws(ReportError) -> T) throws(BatchError) -> T {
+        do { return try body() } catch { throw .setup(error) }
+    }
+
+    private static func job<T>(_ body: () throws(ReportError) -> T) throws(BatchError) -> T {
+        do { return try body() } catch { throw .render(RenderError("the cover cannot be made: \(error)")) }
+    }
+}

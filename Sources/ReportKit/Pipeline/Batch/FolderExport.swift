@@ -1,0 +1,103 @@
+import Foundation
+
+/// `report-gen batch HISTORY -o DIR`: one PDF per job, written by several threads at once, each
+/// file atomically (a reader or an interruption never finds half a file).
+struct FolderExport {
+    let options: BatchOptions
+    let folder: String
+
+    func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(HistoryReadError) -> BatchSummary {
+        var summary = BatchSummary()
+        var read = 0
+        let options = options, folder = folder
+        do {
+            try OrderedWorkers<HistoryItem, BatchEntryOutcome>(threads: options.threads).run(
+                makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
+                next: { () throws(HistoryReadError) -> HistoryItem? in
+                    guard !cancellation.isCancelled, !summary.stoppedAtFailure, let item = try reader.next() else { return nil }
+                    read += 1
+                    return item
+                },
+                work: { generator, item in Self.export(item, generator: generator, options: options, folder: folder) },
+                deliver: { outcome in
+                    summary.count(outcome)
+                    events.entry(outcome)
+                    events.progress(BatchProgress(phase: .writingFiles, done: summary.done, total: reader.count))
+                    if options.failFast, summary.failed > 0 { summary.stoppedAtFailure = true }
+                    return !cancellation.isCancelled && !summary.stoppedAtFailure
+                })
+        } catch let error as HistoryReadError {
+            throw error
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        summary.wasCancelled = cancellation.isCancelled
+        summary.skipped += (reader.count ?? read) - read + (read - summary.done)
+        return summary
+    }
+
+    /// One entry from input to file; runs on a worker thread.
+    private static func export(_ item: HistoryItem, generator: Result<ReportGenerator, ReportError>, options: BatchOptions,
+                               folder: String) -> BatchEntryOutcome {
+        let entry = item.decode()
+        let decoded: DecodedJob
+        do {
+            decoded = try entry.result.get()
+        } catch {
+            return BatchEntryOutcome(item, id: entry.id, .failed(.input(error)))
+        }
+        let path = URL(fileURLWithPath: folder).appendingPathComponent(BatchFileName.name(for: decoded.job, index: item.index)).path
+        // A file kept from an earlier run costs no work (the write checks again, atomically).
+        if !options.overwrite, FileManager.default.fileExists(atPath: path) {
+            return BatchEntryOutcome(item, id: entry.id, .skipped(path: path), warnings: decoded.warnings)
+        }
+        var warnings = decoded.warnings
+        var contrast: [String] = []
+        do {
+            let generator = try generator.get()
+            let plan = try generator.plan(decoded)
+            warnings = plan.warnings
+            let composed = try generator.compose(plan)
+            contrast = composed.contrast.filter { !$0.passes }.map(\.description)
+            let pdf = try generator.pdf(try generator.layout(composed))
+            do {
+                try OutputFile.write(pdf, to: path, replacing: options.overwrite)
+            } catch {
+                let exists = !options.overwrite && error == OutputFile.exists(path)
+                return BatchEntryOutcome(item, id: entry.id, exists ? .skipped(path: path) : .unwritable(error), warnings: warnings,
+                                         contrastFailures: contrast)
+            }
+            return BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, contrastFailures: contrast)
+        } catch {
+            return BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings, contrastFailures: contrast)
+        }
+    }
+}
+
+extension BatchSummary {
+    /// Entries with an outcome.
+    var done: Int { written + failed + skipped }
+
+    mutating func count(_ outcome: BatchEntryOutcome) {
+        switch outcome.result {
+        case .written, .included: written += 1
+        case .skipped: skipped += 1
+        case .failed: failed += 1
+        case .unwritable:
+            failed += 1
+            unwritable += 1
+        }
+        warnings += outcome.warnings.count
+    }
+}
+
+/// Where a batch reports what happens, as it happens, on the thread that started it.
+public struct BatchEvents {
+    public var entry: (BatchEntryOutcome) -> Void
+    public var progress: (BatchProgress) -> Void
+
+    public init(entry: @escaping (BatchEntryOutcome) -> Void = { _ in }, progress: @escaping (BatchProgress) -> Void = { _ in }) {
+        self.entry = entry
+        self.progress = progress
+    }
+}

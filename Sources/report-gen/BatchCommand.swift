@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import ReportKit
+
+/// `report-gen batch HISTORY -o DIR` or `--combined FILE.pdf`: the reports of a whole history.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Make the reports of a whole history: one PDF per job, or one combined document.",
+        usage: """
+            report-gen batch history.json -o reports/
+            report-gen batch season.jsonl --combined season.pdf --locale pl
+            app-export | report-gen batch - -o reports/ --jobs 4
+            """,
+        discussion: """
+            HISTORY is the app's history (a JSON array of its calculations), a JSON array of v1 jobs, \
+            {"version": 1, "jobs": [...]}, or JSON Lines (one v1 job per line; .jsonl, or found by its \
+            first line), which is read as a stream. - reads standard input.
+
+            With -o, each job's report is named NNNN_DATE_FIELD_ID.pdf (its number in the history, its \
+            date, field and id, with anything but letters and digits made a hyphen), and files already \
+            there are kept unless --overwrite. With --combined, the document starts with a cover listing \
+            every job, each line linking to the job's pages, and has one outline entry per job.
+
+            A bad entry is reported with its number, line, id, the JSON path and the problem, and the \
+            others are still written. The output is the same whatever --jobs is. Ctrl-C stops after the \
+            jobs in progress: finished files stay, no partial file is left.
+
+            Exit status: 0 all written, 65 some entries invalid (or the history or a template), 66 \
+            history not readable, 69 fonts missing, 73 output not writable, 130 or 143 interrupted by \
+            Ctrl-C or SIGTERM.
+            """
+    )
+
+    @Argument(help: "The history file, or - for standard input.")
+    var history: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder for one PDF per job (made if missing).", valueName: "folder"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Write one document with a cover instead of one file per job.", valueName: "file.pdf"))
+    var combined: String?
+
+    @Option(help: ArgumentHelp("The cover's template for --combined.", valueName: "name-or-path"))
+    var cover = "history-summary"
+
+    @Option(name: .long, help: "Jobs made at once (default: the number of processors).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Replace files that are already there.")
+    var overwrite = false
+
+    @Flag(help: "Stop at the first entry that fails.")
+    var failFast = false
+
+    @Flag(name: .shortAndLong, help: "No progress display and no summary: errors only.")
+    var quiet = false
+
+    @OptionGroup var report: ReportOptionGroup
+
+    func validate() throws {
+        switch (output, combined) {
+        case (nil, nil): throw ValidationError("say where to write: -o FOLDER for one PDF per job, or --combined FILE.pdf")
+        case (.some, .some): throw ValidationError("give either -o FOLDER or --combined FILE.pdf, not both")
+        default: break
+        }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
+        if let combined, history != "-",
+           URL(fileURLWithPath: combined).standardizedFileURL == URL(fileURLWithPath: history).standardizedFileURL {
+            throw ValidationError("\(combined): the output would overwrite the history; choose another name")
+        }
+    }
+
+    func run() throws {
+        let options = BatchOptions(report: report.reportOptions, coverTemplate: cover, threads: jobs, overwrite: overwrite, failFast: failFast)
+        let destination: BatchDestination = combined.map { .combined($0) } ?? .folder(output ?? ".")
+        let exporter = BatchExporter(options: options, destination: destination)
+        do {
+            try exporter.checkSetup()
+        } catch {
+            throw Self.fail(error)
+        }
+        if case .folder(let folder) = destination { try Self.makeFolder(folder) }
+
+        let handle = try InputReader.open(history)
+        defer { if history != "-" { try? handle.close() } }
+        let reader: HistoryReader
+        do {
+            reader = try HistoryReader(handle: handle, name: history == "-" ? nil : history)
+        } catch {
+            throw Self.fail(.history(error))
+        }
+        let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination)
+        if display.interactive, reader.format == .lines, history != "-" {
+            display.expectedTotal = HistoryReader.countLines(atPath: history)
+        }
+
+        let trap = SignalTrap()
+        defer { trap.remove() }
+        let summary: BatchSummary
+        do {
+            summary = try exporter.run(reader, cancellation: trap.cancellation, events: display.events)
+        } catch {
+            display.finishLine()
+            if case .nothingToWrite(let summary) = error { display.printSummary(summary) }
+            throw Self.fail(error)
+        }
+        display.printSummary(summary)
+        if let signal = trap.receivedSignal {
+            Console.error("stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM"); finished files were kept, none is partial")
+            throw ExitCode(128 + signal)
+        }
+        if summary.stoppedAtFailure { Console.error("stopped at the first failure (--fail-fast)") }
+        if summary.failed > summary.unwritable { throw ExitStatus.badData }
+        if summary.unwritable > 0 { throw ExitStatus.unwritableOutput }
+    }
+
+    /// Reports a batch that could not run to its end, and its exit status.
+    private static func fail(_ error: BatchError) -> ExitCode {
+        switch error {
+        case .setup(let error):
+            Console.report(error)
+            return ExitStatus.of(error)
+        case .history(.invalid(let error)):
+            Console.report(error)
+            return ExitStatus.badData
+        case .history(.unreadable(let message)):
+            Console.error(message)
+            return ExitStatus.unreadableInput
+        case .unwritable(let error):
+            Console.error(error.description)
+            return ExitStatus.unwritableOutput
+        case .render(let error):
+            Console.error(error.description)
+            return ExitStatus.unavailable
+        case .nothingToWrite:
+            Console.error(error.description)
+            return ExitStatus.badData
+        }
+    }
+
+    /// Makes the output folder (and its parents) when it is missing.
+    private static func makeFolder(_ folder: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                Console.error("\(folder): is a file; -o takes a folder for the reports (--combined takes a file)")
+                throw ExitStatus.unwritableOutput
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            Console.error("\(folder): the folder cannot be made: \(error.localizedDescription)")
+            throw ExitStatus.unwritableOutput
+        }
+    }
+}

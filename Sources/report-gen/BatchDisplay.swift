@@ -1,0 +1,80 @@
+import Foundation
+import ReportKit
+
+/// What a batch prints on standard error: every failed entry, always; and for a person at a
+/// terminal, warnings, a progress line and a summary. When standard error is not a terminal (a
+/// log, a pipe) or with --quiet, only errors.
+final class BatchDisplay {
+    let interactive: Bool
+    let destination: BatchDestination
+    /// The number of entries, when counted before reading (JSON Lines in a file).
+    var expectedTotal: Int?
+    private let line = ProgressLine()
+    private var contrastShown = Set<String>()
+
+    init(interactive: Bool, destination: BatchDestination) {
+        self.interactive = interactive
+        self.destination = destination
+    }
+
+    var events: BatchEvents {
+        BatchEvents(entry: { [self] in entry($0) }, progress: { [self] in progress($0) })
+    }
+
+    private func entry(_ outcome: BatchEntryOutcome) {
+        switch outcome.result {
+        case .failed(.input(let error)):
+            line.clear()
+            for diagnostic in error.diagnostics { Console.error("\(outcome.name): \(diagnostic)") }
+        case .failed(let error):
+            line.clear()
+            for message in error.description.split(separator: "\n") { Console.error("\(outcome.name): \(message)") }
+        case .unwritable(let error):
+            line.clear()
+            Console.error("\(outcome.name): \(error)")
+        case .written, .included, .skipped:
+            break
+        }
+        guard interactive else { return }
+        for warning in outcome.warnings {
+            line.clear()
+            Console.warning("\(outcome.name): \(warning)")
+        }
+        for failure in outcome.contrastFailures where contrastShown.insert(failure).inserted {
+            line.clear()
+            Console.warning("colour contrast below WCAG AA: \(failure)")
+        }
+    }
+
+    private func progress(_ progress: BatchProgress) {
+        guard interactive else { return }
+        line.update(progress.phase, done: progress.done, total: progress.total ?? expectedTotal)
+    }
+
+    func finishLine() {
+        line.clear()
+    }
+
+    /// `report-gen: 998 written to reports/, 2 failed, 0 skipped, in 12.3 s (81.1 jobs/s)`.
+    func printSummary(_ summary: BatchSummary) {
+        line.clear()
+        guard interactive else { return }
+        let seconds = line.elapsed
+        let handled = summary.written + summary.failed
+        var text: String
+        switch destination {
+        case .folder(let folder):
+            text = "\(summary.written) written to \(folder)"
+        case .combined(let path):
+            text = summary.document == nil ? "\(path) not written" : "\(path): \(summary.written) jobs, \(summary.pages) pages"
+        }
+        text += ", \(summary.failed) failed, \(summary.skipped) skipped"
+        if summary.warnings > 0 { text += ", \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")" }
+        text += String(format: ", in %.1f s", seconds)
+        if handled > 0 { text += String(format: " (%.1f jobs/s)", Double(handled) / max(seconds, 0.001)) }
+        FileHandleOutput.standardError.write("report-gen: \(text)\n")
+        if case .folder = destination, summary.skipped > 0, !summary.wasCancelled, !summary.stoppedAtFailure {
+            Console.warning("\(summary.skipped) file\(summary.skipped == 1 ? " was" : "s were") already there and kept (--overwrite replaces them)")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Dispatch
+import ReportKit
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns Ctrl-C (SIGINT) and SIGTERM into a request to stop: the batch starts no new job, lets
+/// the jobs already started finish their files, removes any file not finished, and exits with
+/// 128 + the signal's number, as a shell expects of a process a signal ended.
+final class SignalTrap {
+    let cancellation = BatchCancellation()
+    private let received = FirstSignal()
+    private let sources: [any DispatchSourceSignal]
+
+    init() {
+        let signals = [SIGINT, SIGTERM]
+        var sources: [any DispatchSourceSignal] = []
+        for number in signals {
+            // Dispatch sees the signal only if its default action (ending the process) is off.
+            Glibc.signal(number, SIG_IGN)
+            sources.append(DispatchSource.makeSignalSource(signal: number, queue: .global()))
+        }
+        self.sources = sources
+        for (source, number) in zip(sources, signals) {
+            source.setEventHandler { [cancellation, received] in
+                received.record(number)
+                cancellation.cancel()
+            }
+            source.resume()
+        }
+    }
+
+    /// The first signal received, if any.
+    var receivedSignal: Int32? {
+        received.number
+    }
+
+    /// Puts the default actions back.
+    func remove() {
+        for source in sources { source.cancel() }
+        Glibc.signal(SIGINT, SIG_DFL)
+        Glibc.signal(SIGTERM, SIG_DFL)
+    }
+}
+
+/// The number of the first signal received, shared with the handler's thread.
+private final class FirstSignal: Sendable {
+    private let value = Atomic<Int32>(0)
+
+    func record(_ number: Int32) {
+        _ = value.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+    }
+
+    var number: Int32? {
+        let number = value.load(ordering: .relaxed)
+        return number == 0 ? nil : number
+    }
+}
