@@ -45,6 +45,7 @@ struct LineReader {
             if let newline = buffer[(start + offset)...].firstIndex(of: 10) {
                 number += 1
                 let bytes = buffer[(start + offset)..<newline]
+                if bytes.count > maximumLineBytes { return Line(number: number, bytes: [], tooLong: true) }
                 if !bytes.allSatisfy(Self.isWhitespace) { return Line(number: number, bytes: Array(bytes), tooLong: false) }
                 offset = newline + 1 - start
             } else if buffer.count - start - offset > maximumLineBytes {
@@ -77,7 +78,7 @@ struct LineReader {
             if let newline = buffer[start...].firstIndex(of: 10) {
                 lineNumber += 1
                 defer { start = newline + 1 }
-                return (start..<newline, false)
+                return (start..<newline, newline - start > maximumLineBytes)
             }
             if buffer.count - start > maximumLineBytes {
                 try skipPastNewline()
@@ -88,7 +89,7 @@ struct LineReader {
                 guard start < buffer.count else { return nil }
                 lineNumber += 1
                 defer { start = buffer.count }
-                return (start..<buffer.count, false)
+                return (start..<buffer.count, buffer.count - start > maximumLineBytes)
             }
             try fill()
         }
