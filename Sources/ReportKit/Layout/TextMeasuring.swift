@@ -3,6 +3,19 @@
 public protocol TextMeasuring: Sendable {
     /// Lays out `text` wrapped to `width` (or on one line when nil), ellipsized when asked.
     func measure(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) -> TextMeasurement
+
+    /// The width of the widest word of `text` (words end at spaces, line breaks and changes of
+    /// style): the narrowest it can be set without breaking inside a word.
+    func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double
+}
+
+extension TextMeasuring {
+    /// Measures each word on its own.
+    public func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
+        text.runs.flatMap { run in
+            run.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { StyledText(String($0), style: run.style) }
+        }.map { measure($0, width: nil, alignment: alignment, ellipsize: false).size.width }.max() ?? 0
+    }
 }
 
 /// The lines a paragraph breaks into.

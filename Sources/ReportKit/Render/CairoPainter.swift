@@ -19,9 +19,9 @@ struct CairoPainter {
                 cairo_set_line_width(cr, width)
                 cairo_stroke(cr)
             case .text(let placed):
-                try text.withLayout(for: placed) { layout throws(RenderError) in
-                    cairo_move_to(cr, placed.origin.x, placed.origin.y)
-                    pango_cairo_show_layout(cr, layout.pointer)
+                try text.withLayout(for: placed) { set throws(RenderError) in
+                    cairo_move_to(cr, placed.origin.x + set.xOffset, placed.origin.y)
+                    pango_cairo_show_layout(cr, set.layout.pointer)
                 }
             case .image(let image):
                 try drawImage(image)

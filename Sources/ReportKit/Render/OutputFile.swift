@@ -42,7 +42,10 @@ public enum OutputFile {
 /// A file being written: a hidden temporary file beside its target until ``commit(replacing:)``
 /// puts it in place in one step. Dropped without a commit, it removes itself, so an error or an
 /// interruption never leaves a partial file under the target's name.
-public final class StagedFile {
+///
+/// One thread uses it at a time; it may be handed to another (a batch writes on a worker thread
+/// and commits on the thread that reports results in order), never shared.
+public final class StagedFile: @unchecked Sendable {
     public let path: String
     private let temporary: String
     private var descriptor: Int32

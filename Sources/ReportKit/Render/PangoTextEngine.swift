@@ -14,6 +14,13 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     public let fonts: FontSet
 
     /// What a Pango layout depends on: a layout made to measure a paragraph is the one drawn.
+    /// A layout and where to draw it from the text's origin: a one-line layout reused for a
+    /// right-aligned or centred text is moved by what Pango's alignment would have added.
+    struct SetText {
+        let layout: PangoLayout
+        let xOffset: Double
+    }
+
     private struct LayoutKey: Hashable {
         let text: StyledText
         let width: Double?
@@ -24,7 +31,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// Layouts measured for the document being made, reused to draw it: Pango's shaping is the
     /// costliest step, and layout measures the same cell more than once (natural width, fit).
     /// Emptied after each document by ``endDocument()``, and whenever it grows past a bound.
-    private var layouts: [LayoutKey: PangoLayout] = [:]
+    private var layouts: [LayoutKey: SetText] = [:]
     private static let layoutCacheLimit = 20_000
     /// One font description per weight, slant and size, made once for the engine's life.
     private var fontDescriptions: [FontKey: FontDescription] = [:]
@@ -75,14 +82,47 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     public func measure(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) -> TextMeasurement {
         lock.lock()
         defer { lock.unlock() }
-        guard let layout = try? cachedLayout(LayoutKey(text: text, width: width, alignment: alignment, ellipsize: ellipsize)) else {
+        guard let set = try? cachedLayout(LayoutKey(text: text, width: width, alignment: alignment, ellipsize: ellipsize)) else {
             return TextMeasurement(lines: [], size: .zero)
         }
-        return Self.measurement(of: layout)
+        return Self.measurement(of: set.layout)
+    }
+
+    /// The widest word's width, read from the text's one-line layout (which measuring its natural
+    /// width has usually made already) instead of shaping every word again.
+    public func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let layout = try? cachedLayout(LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)).layout else { return 0 }
+        var words: [Range<Int32>] = []
+        var start = 0
+        for run in text.runs {
+            var wordStart = start
+            for (offset, byte) in run.text.utf8.enumerated() where byte == 0x20 || byte == 0x0A {
+                if start + offset > wordStart { words.append(Int32(wordStart)..<Int32(start + offset)) }
+                wordStart = start + offset + 1
+            }
+            start += run.text.utf8.count
+            if start > wordStart { words.append(Int32(wordStart)..<Int32(start)) }
+        }
+        var widest: Int32 = 0
+        for word in words {
+            var line: Int32 = 0, x: Int32 = 0
+            pango_layout_index_to_line_x(layout.pointer, word.lowerBound, 0, &line, &x)
+            guard let layoutLine = pango_layout_get_line_readonly(layout.pointer, line) else { continue }
+            var ranges: UnsafeMutablePointer<Int32>?
+            var count: Int32 = 0
+            pango_layout_line_get_x_ranges(layoutLine, word.lowerBound, word.upperBound, &ranges, &count)
+            defer { g_free(ranges) }
+            guard let ranges, count > 0 else { continue }
+            let bounds = (0..<Int(count * 2)).map { ranges[$0] }
+            widest = max(widest, (bounds.max() ?? 0) - (bounds.min() ?? 0))
+        }
+        return Double(widest) / Double(PANGO_SCALE)
     }
 
     /// Runs `body` with a Pango layout of `text`, under the engine's lock.
-    func withLayout<Result>(for text: PlacedText, _ body: (PangoLayout) throws(RenderError) -> Result) throws(RenderError) -> Result {
+    func withLayout<Result>(for text: PlacedText, _ body: (SetText) throws(RenderError) -> Result) throws(RenderError) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(try cachedLayout(LayoutKey(text: text.text, width: text.width, alignment: text.alignment, ellipsize: text.ellipsize)))
@@ -96,12 +136,38 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         layouts.removeAll(keepingCapacity: true)
     }
 
-    private func cachedLayout(_ key: LayoutKey) throws(RenderError) -> PangoLayout {
-        if let layout = layouts[key] { return layout }
+    private func cachedLayout(_ key: LayoutKey) throws(RenderError) -> SetText {
+        if let set = layouts[key] { return set }
         if layouts.count >= Self.layoutCacheLimit { layouts.removeAll(keepingCapacity: true) }
-        let layout = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
-        layouts[key] = layout
-        return layout
+        let set: SetText
+        if let oneLine = reusableOneLine(for: key) {
+            set = oneLine
+        } else {
+            set = SetText(layout: try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize), xOffset: 0)
+        }
+        layouts[key] = set
+        return set
+    }
+
+    /// Layout first measures a text on one line (its natural width), then sets it in the width it
+    /// is given. When that one line fits and runs left to right, wrapping it would change
+    /// nothing: the one-line layout is used, moved as Pango would align it, saving a second shaping.
+    private func reusableOneLine(for key: LayoutKey) -> SetText? {
+        guard let width = key.width, !key.ellipsize,
+              let oneLine = layouts[LayoutKey(text: key.text, width: nil, alignment: key.alignment, ellipsize: false)], oneLine.xOffset == 0,
+              pango_layout_get_line_count(oneLine.layout.pointer) == 1,
+              pango_layout_get_direction(oneLine.layout.pointer, 0) == PANGO_DIRECTION_LTR else { return nil }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(oneLine.layout.pointer, nil, &logical)
+        let available = Int32((width * Double(PANGO_SCALE)).rounded(.down))
+        guard logical.width <= available else { return nil }
+        // Pango's own arithmetic for alignment, in its units.
+        let offset: Int32 = switch key.alignment {
+        case .leading: 0
+        case .center: (available - logical.width) / 2
+        case .trailing: available - logical.width
+        }
+        return SetText(layout: oneLine.layout, xOffset: Double(offset) / Double(PANGO_SCALE))
     }
 
     private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError) -> PangoLayout {

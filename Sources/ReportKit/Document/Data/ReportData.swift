@@ -161,10 +161,8 @@ public struct HistoryLine: Sendable {
 
     var value: TemplateValue {
         var record = values
-        if let firstPage {
-            record["page"] = .integer(firstPage)
-            record["link"] = .text("#" + Self.anchor(number: number))
-        }
+        record["page"] = firstPage.map(TemplateValue.integer) ?? .absent
+        record["link"] = firstPage == nil ? .absent : .text("#" + Self.anchor(number: number))
         return .record(record)
     }
 }

@@ -29,9 +29,7 @@ public struct Text: Element {
 
     /// The width of the widest word: the narrowest this text can be without breaking inside a word.
     public func longestWordWidth(context: LayoutContext) -> Double {
-        content.runs.flatMap { run in
-            run.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { StyledText(String($0), style: run.style) }
-        }.map { context.text.measure($0, width: nil, alignment: alignment, ellipsize: false).size.width }.max() ?? 0
+        context.text.longestWordWidth(content, alignment: alignment)
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {

@@ -68,6 +68,20 @@ public struct BatchEntryOutcome: Sendable {
         self.contrastFailures = contrastFailures
     }
 
+    /// The same entry with another result.
+    func with(_ result: Result) -> BatchEntryOutcome {
+        BatchEntryOutcome(index: index, id: id, line: line, result: result, warnings: warnings, contrastFailures: contrastFailures)
+    }
+
+    private init(index: Int, id: String?, line: Int?, result: Result, warnings: [Diagnostic], contrastFailures: [String]) {
+        self.index = index
+        self.id = id
+        self.line = line
+        self.result = result
+        self.warnings = warnings
+        self.contrastFailures = contrastFailures
+    }
+
     /// "entry 4 (line 4, id "calc-17")": how messages name the entry.
     public var name: String {
         var details: [String] = []

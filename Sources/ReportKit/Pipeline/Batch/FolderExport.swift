@@ -6,20 +6,27 @@ struct FolderExport {
     let options: BatchOptions
     let folder: String
 
+    /// A job's report made on a worker thread: written to its temporary file, not yet committed.
+    private struct Made: Sendable {
+        let outcome: BatchEntryOutcome
+        let file: StagedFile?
+    }
+
     func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(HistoryReadError) -> BatchSummary {
         var summary = BatchSummary()
         var read = 0
         let options = options, folder = folder
         do {
-            try OrderedWorkers<HistoryItem, BatchEntryOutcome>(threads: options.threads).run(
+            try OrderedWorkers<HistoryItem, Made>(threads: options.threads).run(
                 makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
                 next: { () throws(HistoryReadError) -> HistoryItem? in
                     guard !cancellation.isCancelled, !summary.stoppedAtFailure, let item = try reader.next() else { return nil }
                     read += 1
                     return item
                 },
-                work: { generator, item in Self.export(item, generator: generator, options: options, folder: folder) },
-                deliver: { outcome in
+                work: { generator, item in Self.make(item, generator: generator, options: options, folder: folder) },
+                deliver: { made in
+                    let outcome = Self.commit(made, replacing: options.overwrite)
                     summary.count(outcome)
                     events.entry(outcome)
                     events.progress(BatchProgress(phase: .writingFiles, done: summary.done, total: reader.count))
@@ -36,20 +43,20 @@ struct FolderExport {
         return summary
     }
 
-    /// One entry from input to file; runs on a worker thread.
-    private static func export(_ item: HistoryItem, generator: Result<ReportGenerator, ReportError>, options: BatchOptions,
-                               folder: String) -> BatchEntryOutcome {
+    /// One entry from input to a temporary file; runs on a worker thread.
+    private static func make(_ item: HistoryItem, generator: Result<ReportGenerator, ReportError>, options: BatchOptions,
+                             folder: String) -> Made {
         let entry = item.decode()
         let decoded: DecodedJob
         do {
             decoded = try entry.result.get()
         } catch {
-            return BatchEntryOutcome(item, id: entry.id, .failed(.input(error)))
+            return Made(outcome: BatchEntryOutcome(item, id: entry.id, .failed(.input(error))), file: nil)
         }
         let path = URL(fileURLWithPath: folder).appendingPathComponent(BatchFileName.name(for: decoded.job, index: item.index)).path
-        // A file kept from an earlier run costs no work (the write checks again, atomically).
+        // A file kept from an earlier run costs no work (the commit checks again, atomically).
         if !options.overwrite, FileManager.default.fileExists(atPath: path) {
-            return BatchEntryOutcome(item, id: entry.id, .skipped(path: path), warnings: decoded.warnings)
+            return Made(outcome: BatchEntryOutcome(item, id: entry.id, .skipped(path: path), warnings: decoded.warnings), file: nil)
         }
         var warnings = decoded.warnings
         var contrast: [String] = []
@@ -60,16 +67,28 @@ struct FolderExport {
             let composed = try generator.compose(plan)
             contrast = composed.contrast.filter { !$0.passes }.map(\.description)
             let pdf = try generator.pdf(try generator.layout(composed))
+            let written = BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, contrastFailures: contrast)
             do {
-                try OutputFile.write(pdf, to: path, replacing: options.overwrite)
+                let file = try StagedFile(for: path)
+                try file.append(pdf)
+                return Made(outcome: written, file: file)
             } catch {
-                let exists = !options.overwrite && error == OutputFile.exists(path)
-                return BatchEntryOutcome(item, id: entry.id, exists ? .skipped(path: path) : .unwritable(error), warnings: warnings,
-                                         contrastFailures: contrast)
+                return Made(outcome: written.with(.unwritable(error)), file: nil)
             }
-            return BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, contrastFailures: contrast)
         } catch {
-            return BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings, contrastFailures: contrast)
+            return Made(outcome: BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings, contrastFailures: contrast), file: nil)
+        }
+    }
+
+    /// Puts a made report under its name; on the reporting thread, so that flushing the file to
+    /// disk overlaps the workers' drawing instead of holding a worker up.
+    private static func commit(_ made: Made, replacing: Bool) -> BatchEntryOutcome {
+        guard let file = made.file, case .written(let path) = made.outcome.result else { return made.outcome }
+        do {
+            try file.commit(replacing: replacing)
+            return made.outcome
+        } catch {
+            return made.outcome.with(error == OutputFile.exists(path) ? .skipped(path: path) : .unwritable(error))
         }
     }
 }
