@@ -9,7 +9,7 @@ struct Options {
     var documents = 1_000
     var baseline: String?
     var checkFlatMemory = false
-    var dumpPage: (String, String)?
+    var batch: BatchBenchmark?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -18,9 +18,16 @@ struct Options {
             case "--documents": documents = rest.popFirst().flatMap(Int.init) ?? documents
             case "--baseline": baseline = rest.popFirst()
             case "--check-flat-memory": checkFlatMemory = true
-            case "--dump-page": if let job = rest.popFirst(), let output = rest.popFirst() { dumpPage = (job, output) }
+            case "--batch":
+                guard let job = rest.popFirst(), let reportGen = rest.popFirst(), let work = rest.popFirst() else { fallthrough }
+                batch = BatchBenchmark(job: job, reportGen: reportGen, work: work)
+            case "--large" where batch != nil: batch?.largeCount = rest.popFirst().flatMap(Int.init) ?? 0
             default:
-                FileHandle.standardError.write(Data("usage: reportkit-bench [--documents N] [--baseline PATH] [--check-flat-memory] | --dump-page JOB.json PAGE.txt\n".utf8))
+                FileHandle.standardError.write(Data("""
+                    usage: reportkit-bench [--documents N] [--baseline PATH] [--check-flat-memory]
+                           reportkit-bench --batch JOB.json REPORT-GEN WORK-FOLDER --baseline PATH [--documents N] [--large N]
+
+                    """.utf8))
                 exit(64)
             }
         }
@@ -28,9 +35,8 @@ struct Options {
 }
 
 let options = Options(CommandLine.arguments)
-if let (job, output) = options.dumpPage {
-    try dumpPage(job: job, to: output)
-    for (stage, ms) in try stageBreakdown(job: job, jobs: 300) { print(String(format: "%@ %.3f ms", stage, ms)) }
+if let batch = options.batch {
+    try batch.run(documents: options.documents, baseline: options.baseline)
     exit(0)
 }
 let engine = try PangoTextEngine()
@@ -116,34 +122,3 @@ if options.checkFlatMemory, let first = checkpoints.first, let last = checkpoint
     print("  memory is flat")
 }
 
-/// Writes the spray report of `job` as drawing operations for the C baseline's replay.
-func dumpPage(job path: String, to output: String) throws {
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    let generator = try ReportGenerator(options: ReportOptions())
-    let decoded = try JobDecoder.decodeJob(bytes)
-    let document = try generator.layout(try generator.compose(try generator.plan(decoded)))
-    try PageDump.write(document).write(toFile: output, atomically: true, encoding: .utf8)
-}
-
-/// Milliseconds per job in each stage of the pipeline, one thread, in this process.
-func stageBreakdown(job path: String, jobs: Int) throws -> [(String, Double)] {
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    let generator = try ReportGenerator(options: ReportOptions())
-    var times = [Double](repeating: 0, count: 5)
-    for round in 0..<(jobs + 20) {
-        var t = now()
-        func lap(_ stage: Int) { let n = now(); if round >= 20 { times[stage] += n - t }; t = n }
-        let decoded = try JobDecoder.decodeJob(bytes)
-        let plan = try generator.plan(decoded)
-        lap(0)
-        let composed = try generator.compose(plan)
-        lap(1)
-        let document = try generator.layout(composed)
-        lap(2)
-        let pdf = try generator.pdf(document)
-        lap(3)
-        try OutputFile.write(pdf, to: "/dev/shm/reportkit-bench-stage.pdf")
-        lap(4)
-    }
-    return zip(["decode + plan", "compose", "layout", "pdf", "write"], times).map { ($0, $1 * 1_000 / Double(jobs)) }
-}

@@ -39,6 +39,11 @@ public struct JSONObject: Sendable, Equatable {
     public struct Member: Sendable, Equatable {
         public let key: String
         public let value: JSONValue
+
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
     }
 
     public let members: [Member]

@@ -1,0 +1,169 @@
+import Foundation
+import ReportKit
+
+/// The batch benchmark: `report-gen batch` run as a user runs it (a separate process, JSON Lines
+/// in, files out), against the C baseline drawing the same page in one process.
+///
+/// The page is the spray report of one job, laid out by ReportKit and written as drawing
+/// operations (``PageDump``) that the C program replays with cairo and Pango: the same text,
+/// fonts, shapes, tags and links, without anything ReportKit does before drawing. Rounds
+/// alternate the programs, so both meet the same load on a shared machine; figures are medians.
+struct BatchBenchmark {
+    let job: String
+    let reportGen: String
+    let work: String
+    /// The larger history the figures are also given for (0 leaves it out).
+    var largeCount = 10_000
+    let rounds = 3
+
+    func run(documents: Int, baseline: String?) throws {
+        guard let baseline else { throw BenchmarkError("--batch needs --baseline PATH (the C program)") }
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let page = work + "/page.txt"
+        let layout = try dumpPage(to: page)
+
+        print("batch: report-gen batch on JSON Lines of the job \(URL(fileURLWithPath: job).lastPathComponent) (\(layout.pages.count) page), one PDF per job")
+        print("  in one process, per job: " + (try stageBreakdown(jobs: 200)).map { String(format: "%@ %.2f ms", $0.0, $0.1) }.joined(separator: ", "))
+
+        let small = try history(count: documents)
+        var cMs: [Double] = [], one: [Run] = [], two: [Run] = []
+        for _ in 0..<rounds {
+            cMs.append(try replay(baseline, page: page, documents: documents))
+            one.append(try batch(small, jobs: 1, count: documents))
+            two.append(try batch(small, jobs: 2, count: documents))
+        }
+        let ratios = zip(one, cMs).map { $0.msPerJob / $1 }
+        let speedups = zip(one, two).map { $0.seconds / $1.seconds }
+        print("  \(documents) jobs, median of \(rounds) rounds:")
+        print(String(format: "    C baseline (cairo + Pango drawing the same page, one process, plain file writes): %.2f ms per job", median(cMs)))
+        print(String(format: "    --jobs 1: %.2f ms per job (%.0f jobs/s), peak memory %.1f MiB; ratio to C %.2f (rounds %.2f–%.2f; goal at most 1.25)",
+                     median(one.map(\.msPerJob)), median(one.map(\.jobsPerSecond)), median(one.map(\.peakMiB)),
+                     median(ratios), ratios.min() ?? 0, ratios.max() ?? 0))
+        print(String(format: "    --jobs 2: %.2f ms per job (%.0f jobs/s), peak memory %.1f MiB; %.2fx as fast as --jobs 1 (goal close to 2)",
+                     median(two.map(\.msPerJob)), median(two.map(\.jobsPerSecond)), median(two.map(\.peakMiB)), median(speedups)))
+        let combined = try batch(small, jobs: 2, count: documents, combined: true)
+        print(String(format: "    --combined, --jobs 2: %.0f jobs/s, peak memory %.1f MiB", combined.jobsPerSecond, combined.peakMiB))
+
+        guard largeCount > 0 else { return }
+        let large = try history(count: largeCount)
+        print("  \(largeCount) jobs, one run each:")
+        for jobs in [1, 2] {
+            let run = try batch(large, jobs: jobs, count: largeCount)
+            print(String(format: "    --jobs %d: %.0f jobs/s, peak memory %.1f MiB", jobs, run.jobsPerSecond, run.peakMiB))
+        }
+        let largeCombined = try batch(large, jobs: 2, count: largeCount, combined: true)
+        print(String(format: "    --combined, --jobs 2: %.0f jobs/s, peak memory %.1f MiB", largeCombined.jobsPerSecond, largeCombined.peakMiB))
+    }
+
+    // MARK: Inputs
+
+    /// JSON Lines of `count` copies of the job, each with its own id.
+    private func history(count: Int) throws -> String {
+        let path = "\(work)/jobs-\(count).jsonl"
+        guard case .object(let object) = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: job)))) else {
+            throw BenchmarkError("\(job) is not a job")
+        }
+        let handle = try createFile(path)
+        defer { try? handle.close() }
+        for index in 1...count {
+            let members = object.members.map { $0.key == "id" ? JSONObject.Member(key: "id", value: .string("bench-\(index)")) : $0 }
+            // Newlines in strings are escaped, so the writer's own are the only ones: one line per job.
+            let line = JSONWriter.write(.object(JSONObject(members: members)), indent: "").replacingOccurrences(of: "\n", with: "")
+            handle.write(Data((line + "\n").utf8))
+        }
+        return path
+    }
+
+    /// The first job's laid-out report, also written as drawing operations for the C replay.
+    private func dumpPage(to path: String) throws -> LaidOutDocument {
+        let generator = try ReportGenerator(options: ReportOptions())
+        let document = try generator.layout(try generator.compose(try generator.plan(try JobDecoder.decodeJob(jobBytes()))))
+        try PageDump.write(document).write(toFile: path, atomically: true, encoding: .utf8)
+        return document
+    }
+
+    private func jobBytes() throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: job))) }
+
+    /// Milliseconds per job in each stage, one thread, in this process, written to memory.
+    private func stageBreakdown(jobs: Int) throws -> [(String, Double)] {
+        let bytes = try jobBytes()
+        let generator = try ReportGenerator(options: ReportOptions())
+        var times = [Double](repeating: 0, count: 4)
+        for round in 0..<(jobs + 20) {
+            var t = now()
+            func lap(_ stage: Int) {
+                let n = now()
+                if round >= 20 { times[stage] += n - t }
+                t = n
+            }
+            let plan = try generator.plan(try JobDecoder.decodeJob(bytes))
+            lap(0)
+            let composed = try generator.compose(plan)
+            lap(1)
+            let document = try generator.layout(composed)
+            lap(2)
+            _ = try generator.pdf(document)
+            lap(3)
+        }
+        return zip(["decode and plan", "template", "layout", "PDF"], times).map { ($0, $1 * 1_000 / Double(jobs)) }
+    }
+
+    // MARK: Runs
+
+    struct Run {
+        let seconds: Double
+        let peakMiB: Double
+        let count: Int
+        var msPerJob: Double { seconds * 1_000 / Double(count) }
+        var jobsPerSecond: Double { Double(count) / seconds }
+    }
+
+    /// Runs `report-gen batch` under /usr/bin/time (for the peak resident memory) into a fresh folder.
+    private func batch(_ history: String, jobs: Int, count: Int, combined: Bool = false) throws -> Run {
+        let output = "\(work)/out"
+        try? FileManager.default.removeItem(atPath: output)
+        let destination = combined ? ["--combined", output + ".pdf", "--overwrite"] : ["-o", output]
+        let timing = "\(work)/time.txt"
+        let start = now()
+        try runProcess("/usr/bin/time", ["-f", "%M", "-o", timing, reportGen, "batch", history, "--jobs", String(jobs), "--quiet"] + destination)
+        let seconds = now() - start
+        let kilobytes = Double(try String(contentsOfFile: timing, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        return Run(seconds: seconds, peakMiB: kilobytes / 1024, count: count)
+    }
+
+    /// The C baseline's own milliseconds per page (timed after its warm-up), writing into a fresh folder.
+    private func replay(_ baseline: String, page: String, documents: Int) throws -> Double {
+        let output = "\(work)/c"
+        try? FileManager.default.removeItem(atPath: output)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let text = try runProcess(baseline, ["--replay", page, String(documents), output])
+        guard let ms = text.split(separator: " ").first.flatMap({ Double($0) }) else { throw BenchmarkError("the C baseline said: \(text)") }
+        return ms
+    }
+
+    @discardableResult
+    private func runProcess(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) failed") }
+        return output
+    }
+
+    private func createFile(_ path: String) throws -> FileHandle {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw BenchmarkError("cannot write \(path)")
+        }
+        return handle
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
