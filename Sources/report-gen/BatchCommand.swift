@@ -65,6 +65,9 @@ struct BatchCommand: ParsableCommand {
         default: break
         }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
+        if output == "-" || combined == "-" {
+            throw ValidationError("a batch writes files: -o takes a folder and --combined a file name, not standard output")
+        }
         if let combined, history != "-",
            URL(fileURLWithPath: combined).standardizedFileURL == URL(fileURLWithPath: history).standardizedFileURL {
             throw ValidationError("\(combined): the output would overwrite the history; choose another name")

@@ -8,7 +8,8 @@ import Glibc
 
 /// Turns Ctrl-C (SIGINT) and SIGTERM into a request to stop: the batch starts no new job, lets
 /// the jobs already started finish their files, removes any file not finished, and exits with
-/// 128 + the signal's number, as a shell expects of a process a signal ended.
+/// 128 + the signal's number, as a shell expects of a process a signal ended. A second signal
+/// ends the process at once.
 final class SignalTrap {
     let cancellation = BatchCancellation()
     private let received = FirstSignal()
@@ -25,6 +26,9 @@ final class SignalTrap {
         self.sources = sources
         for (source, number) in zip(sources, signals) {
             source.setEventHandler { [cancellation, received] in
+                // A second signal means "now": when a stop takes too long (a read from a terminal
+                // that never ends), the user gets the shell back at once.
+                if cancellation.isCancelled { _exit(128 + number) }
                 received.record(number)
                 cancellation.cancel()
             }

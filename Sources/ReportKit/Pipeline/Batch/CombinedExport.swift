@@ -12,6 +12,12 @@ struct CombinedExport {
     let options: BatchOptions
     let path: String
 
+    /// The most pages one combined document may have. cairo keeps each page's bookkeeping (the
+    /// tagged structure, links, page objects) until the file is finished, about 80 KB a page
+    /// measured, so this bounds the memory a hostile or simply huge history can take (about
+    /// 1.6 GB); larger histories are written one file per job.
+    static let maximumPages = 20_000
+
     /// A job that made it through the first pass.
     private struct Part: Sendable {
         let index: Int
@@ -48,6 +54,10 @@ struct CombinedExport {
         let language = options.report.language ?? parts[0].job.job.locale
         let locale = try Self.setup { () throws(ReportError) in try cover.locale(language) }
         let jobPages = parts.reduce(0) { $0 + $1.pages }
+        guard jobPages <= Self.maximumPages else {
+            throw .history(.invalid(InputError(at: .root,
+                "the combined document would have \(jobPages) pages of reports; at most \(Self.maximumPages) are put in one document. Write one PDF per job with -o FOLDER, or split the history")))
+        }
         var coverPages = 1
         var coverDocument: LaidOutDocument
         var lines: [HistoryLine] = []
