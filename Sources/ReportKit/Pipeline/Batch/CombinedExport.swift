@@ -58,17 +58,18 @@ struct CombinedExport {
             throw .history(.invalid(InputError(at: .root,
                 "the combined document would have \(jobPages) pages of reports; at most \(Self.maximumPages) are put in one document. Write one PDF per job with -o FOLDER, or split the history")))
         }
+        var lines = try parts.map { part throws(BatchError) in
+            HistoryLine(plan: try Self.job { () throws(ReportError) in try cover.plan(part.job) }, number: part.index + 1, locale: locale)
+        }
         var coverPages = 1
         var coverDocument: LaidOutDocument
-        var lines: [HistoryLine] = []
         var attempts = 0
         repeat {
             attempts += 1
             var next = coverPages + 1
-            lines = try parts.map { part throws(BatchError) in
-                let plan = try Self.job { () throws(ReportError) in try cover.plan(part.job) }
-                defer { next += part.pages }
-                return HistoryLine(plan: plan, number: part.index + 1, locale: locale, firstPage: next)
+            for (index, part) in parts.enumerated() {
+                lines[index].firstPage = next
+                next += part.pages
             }
             let composed = try Self.setup { () throws(ReportError) in try cover.composeHistory(lines, language: language) }
             coverDocument = try Self.job { () throws(ReportError) in

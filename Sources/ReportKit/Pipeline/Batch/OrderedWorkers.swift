@@ -117,8 +117,10 @@ private final class WorkQueue<Input: Sendable, Output: Sendable>: @unchecked Sen
     /// Waits for the output of input `sequence`.
     func result(_ sequence: Int) -> Output {
         condition.withLock {
-            while results[sequence] == nil { condition.wait() }
-            return results.removeValue(forKey: sequence)!
+            while true {
+                if let output = results.removeValue(forKey: sequence) { return output }
+                condition.wait()
+            }
         }
     }
 
