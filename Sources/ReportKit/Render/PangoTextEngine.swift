@@ -19,6 +19,8 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     struct SetText {
         let layout: PangoLayout
         let xOffset: Double
+        /// Read from the layout once: layout asks for the same text's lines several times.
+        let measurement: TextMeasurement
     }
 
     private struct LayoutKey: Hashable {
@@ -85,7 +87,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         guard let set = try? cachedLayout(LayoutKey(text: text, width: width, alignment: alignment, ellipsize: ellipsize)) else {
             return TextMeasurement(lines: [], size: .zero)
         }
-        return Self.measurement(of: set.layout)
+        return set.measurement
     }
 
     /// The widest word's width, read from the text's one-line layout (which measuring its natural
@@ -143,7 +145,8 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         if let oneLine = reusableOneLine(for: key) {
             set = oneLine
         } else {
-            set = SetText(layout: try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize), xOffset: 0)
+            let layout = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
+            set = SetText(layout: layout, xOffset: 0, measurement: Self.measurement(of: layout))
         }
         layouts[key] = set
         return set
@@ -167,7 +170,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         case .center: (available - logical.width) / 2
         case .trailing: available - logical.width
         }
-        return SetText(layout: oneLine.layout, xOffset: Double(offset) / Double(PANGO_SCALE))
+        return SetText(layout: oneLine.layout, xOffset: Double(offset) / Double(PANGO_SCALE), measurement: oneLine.measurement)
     }
 
     private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError) -> PangoLayout {
