@@ -18,8 +18,9 @@ final class ProgressLine {
     func update(_ newPhase: BatchProgress.Phase, done: Int, total: Int?) {
         let now = Date()
         if newPhase != phase {
+            // The first phase counts from the start of the run (reading and loading are part of it).
+            phaseStart = phase == nil ? start : now
             phase = newPhase
-            phaseStart = now
         }
         let finished = total.map { done >= $0 } ?? false
         guard finished || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
@@ -32,7 +33,8 @@ final class ProgressLine {
         } else {
             text += "\(done)"
         }
-        if done > 0 {
+        // A rate over less than half a second says little.
+        if done > 0, now.timeIntervalSince(phaseStart) >= 0.5 {
             text += String(format: "  %.1f jobs/s", rate)
             if let total, rate > 0, done < total {
                 text += "  \(Self.duration(Double(total - done) / rate)) left"
