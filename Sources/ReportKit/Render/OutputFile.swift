@@ -13,7 +13,7 @@ public enum OutputFile {
     public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(RenderError) {
         let file = try StagedFile(for: path)
         try file.append(bytes)
-        try file.commit(replacing: replacing)
+        guard try file.commit(replacing: replacing) else { throw exists(path) }
     }
 
     /// Writes all of `bytes` to an open descriptor (standard output, for `-o -`).
@@ -107,8 +107,9 @@ public final class StagedFile: @unchecked Sendable {
     }
 
     /// Flushes the file to disk and gives it its name. With `replacing` false, a file that is
-    /// already there stays, and ``OutputFile/exists(_:)`` is thrown.
-    public func commit(replacing: Bool = true) throws(RenderError) {
+    /// already there stays, this one is removed, and the result is false.
+    @discardableResult
+    public func commit(replacing: Bool = true) throws(RenderError) -> Bool {
         guard fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
         let closed = close(descriptor)
         descriptor = -1
@@ -119,15 +120,16 @@ public final class StagedFile: @unchecked Sendable {
             // link(2) fails when the name is taken, so a file made meanwhile by another program is
             // never replaced; then the temporary name goes.
             if link(temporary, path) != 0 {
-                guard errno != EEXIST else { throw OutputFile.exists(path) }
+                guard errno != EEXIST else { return false }
                 // File systems without hard links (FAT) get a check and a rename instead.
                 guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
-                guard !FileManager.default.fileExists(atPath: path) else { throw OutputFile.exists(path) }
+                guard !FileManager.default.fileExists(atPath: path) else { return false }
                 guard rename(temporary, path) == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
             }
             unlink(temporary)
         }
         committed = true
+        return true
     }
 
     /// Removes the temporary file; the target is untouched.

@@ -52,7 +52,7 @@ public final class PDFFileWriter {
         try writer.finish(outline: outline)
         try sink.flush()
         try file.append(try markedUpdate())
-        try file.commit(replacing: replacing)
+        guard try file.commit(replacing: replacing) else { throw OutputFile.exists(file.path) }
     }
 
     /// Cairo's catalog, cross-reference table and trailer are at the end; their length grows with

@@ -59,7 +59,7 @@ struct CombinedExport {
                 "the combined document would have \(jobPages) pages of reports; at most \(Self.maximumPages) are put in one document. Write one PDF per job with -o FOLDER, or split the history")))
         }
         var lines = try parts.map { part throws(BatchError) in
-            HistoryLine(plan: try Self.job { () throws(ReportError) in try cover.plan(part.job) }, number: part.index + 1, locale: locale)
+            HistoryLine(plan: try Self.coverStep { () throws(ReportError) in try cover.plan(part.job) }, number: part.index + 1, locale: locale)
         }
         var coverPages = 1
         var coverDocument: LaidOutDocument
@@ -72,7 +72,7 @@ struct CombinedExport {
                 next += part.pages
             }
             let composed = try Self.setup { () throws(ReportError) in try cover.composeHistory(lines, language: language) }
-            coverDocument = try Self.job { () throws(ReportError) in
+            coverDocument = try Self.coverStep { () throws(ReportError) in
                 try cover.layout(composed, numbering: .within(first: 1, count: coverPages + jobPages))
             }
             if coverDocument.pages.count == coverPages { break }
@@ -224,7 +224,7 @@ struct CombinedExport {
         do { return try body() } catch { throw .setup(error) }
     }
 
-    private static func job<T>(_ body: () throws(ReportError) -> T) throws(BatchError) -> T {
+    private static func coverStep<T>(_ body: () throws(ReportError) -> T) throws(BatchError) -> T {
         do { return try body() } catch { throw .render(RenderError("the cover cannot be made: \(error)")) }
     }
 }

@@ -85,10 +85,9 @@ struct FolderExport {
     private static func commit(_ made: Made, replacing: Bool) -> BatchEntryOutcome {
         guard let file = made.file, case .written(let path) = made.outcome.result else { return made.outcome }
         do {
-            try file.commit(replacing: replacing)
-            return made.outcome
+            return try file.commit(replacing: replacing) ? made.outcome : made.outcome.with(.skipped(path: path))
         } catch {
-            return made.outcome.with(error == OutputFile.exists(path) ? .skipped(path: path) : .unwritable(error))
+            return made.outcome.with(.unwritable(error))
         }
     }
 }
