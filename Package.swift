@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "ReportKit", targets: ["ReportKit"]),
+        // The fuzz checks, for the libFuzzer package in Fuzz/ and the regression tests.
+        .library(name: "ReportKitFuzzing", targets: ["ReportKitFuzzing"]),
         .executable(name: "report-gen", targets: ["report-gen"]),
     ],
     dependencies: [
@@ -33,11 +35,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the fuzzers check after each input (docs/hardening.md).
+        .target(name: "ReportKitFuzzing", dependencies: ["ReportKit"]),
         // The rendering benchmark (scripts/bench.sh); not a test.
         .executableTarget(name: "reportkit-bench", dependencies: ["ReportKit"]),
         .testTarget(
             name: "ReportKitTests",
-            dependencies: ["ReportKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["ReportKit", "ReportKitFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // Depends on the executable so `swift test` always builds the report-gen it runs.
         .testTarget(name: "ReportGenTests", dependencies: ["ReportKit", "report-gen"]),

@@ -1,0 +1,18 @@
+/// The three ways hostile bytes enter ReportKit, each run the way report-gen runs it, with the
+/// promises a user relies on checked after every run.
+///
+/// The libFuzzer executables in `Fuzz/` pass every input they make to ``FuzzSession/run(_:_:)``;
+/// the test suite passes every file of `Tests/Fuzz/regressions`, so a finding fixed once stays fixed. A
+/// broken promise is returned, not trapped on, so that a test can show it; the fuzz executables
+/// stop on it.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Bytes as an input file: parsed, decoded and validated as one job or a history, and each
+    /// accepted job planned.
+    case input
+    /// Bytes as a template file: loaded, and when accepted used for a real job's report, laid
+    /// out and drawn as a PDF.
+    case template
+    /// Bytes as `report-gen INPUT -o OUT.pdf` sees them: one job to a PDF in memory.
+    case pipeline
+
+}
