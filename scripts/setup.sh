@@ -5,7 +5,7 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core poppler-utils qpdf pkg-config)
+packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf pkg-config)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

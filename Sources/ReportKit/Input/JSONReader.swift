@@ -78,6 +78,11 @@ struct JSONReader {
                 error(node.path, "\(number.literal) is too large to be a number here; expected a finite number")
                 return nil
             }
+            // 1e-999 reads as 0; saying "got 0" would blame the user for a zero they did not write.
+            if value == 0, number.literal.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+                error(node.path, "\(number.literal) is too small to be a number here (it rounds to 0); expected a usable number")
+                return nil
+            }
             return value
         case .string(let text) where Double(text).map({ !$0.isFinite }) == true:
             error(node.path, "\"\(text)\" is not a finite number; expected a number")

@@ -7,7 +7,7 @@ public struct FontSet: Sendable, Hashable {
     public var family: String
     /// The family's font files (one per weight and style used).
     public var files: [String]
-    /// Fonts for characters the family lacks (Hebrew, Arabic, symbols), tried after it.
+    /// Fonts for characters the family lacks (Hebrew, Arabic, symbols, emoji), tried after it.
     public var fallbackFiles: [String]
 
     public init(family: String, files: [String], fallbackFiles: [String] = []) {
@@ -16,21 +16,31 @@ public struct FontSet: Sendable, Hashable {
         self.fallbackFiles = fallbackFiles
     }
 
-    /// Inter from Debian's fonts-inter, with DejaVu Sans (fonts-dejavu-core) as fallback.
+    /// Inter from Debian's fonts-inter, with DejaVu Sans (fonts-dejavu-core) and then Symbola
+    /// (fonts-symbola: emoji as black-and-white outlines, which print) as fallbacks.
     public static let inter: FontSet = {
         let inter = "/usr/share/fonts/opentype/inter/Inter-"
         return FontSet(
             family: "Inter",
             files: ["Regular", "Italic", "Medium", "MediumItalic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic"]
                 .map { inter + $0 + ".otf" },
-            fallbackFiles: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"]
+            fallbackFiles: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+                            "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"]
         )
     }()
 
     /// Checks that every file is there and readable, naming the first that is not.
     func checkFiles() throws(RenderError) {
         for file in files + fallbackFiles where !FileManager.default.isReadableFile(atPath: file) {
-            throw RenderError("font file \(file) is missing or unreadable; install it (fonts-inter, fonts-dejavu-core) or configure other fonts")
+            let package = Self.debianPackages.first { file.hasPrefix($0.key) }.map { "Debian's \($0.value)" } ?? "it"
+            throw RenderError("font file \(file) is missing or unreadable; install \(package) or configure other fonts")
         }
     }
+
+    /// Where the Debian packages of the built-in font set put their files.
+    private static let debianPackages = [
+        "/usr/share/fonts/opentype/inter/": "fonts-inter",
+        "/usr/share/fonts/truetype/dejavu/": "fonts-dejavu-core",
+        "/usr/share/fonts/truetype/ancient-scripts/": "fonts-symbola",
+    ]
 }
