@@ -83,7 +83,6 @@ struct BatchCommand: ParsableCommand {
         } catch {
             throw Self.fail(error)
         }
-        if case .folder(let folder) = destination { try Self.makeFolder(folder) }
 
         let handle = try InputReader.open(history)
         defer { if history != "-" { try? handle.close() } }
@@ -93,12 +92,14 @@ struct BatchCommand: ParsableCommand {
         } catch {
             throw Self.fail(.history(error))
         }
+        // Only once the history can be read: a failed run leaves no empty folder behind.
+        if case .folder(let folder) = destination { try Self.makeFolder(folder) }
         let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination)
         if display.interactive, reader.format == .lines, history != "-" {
             display.expectedTotal = HistoryReader.countLines(atPath: history)
         }
 
-        let trap = SignalTrap()
+        let trap = SignalTrap(.afterCurrentJobs)
         defer { trap.remove() }
         let summary: BatchSummary
         do {
@@ -112,6 +113,11 @@ struct BatchCommand: ParsableCommand {
         if let signal = trap.receivedSignal {
             Console.error("stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM"); finished files were kept, none is partial")
             throw ExitCode(128 + signal)
+        }
+        if let output = summary.unusableOutput {
+            let cause = output.systemError.map { String(cString: strerror($0)) } ?? output.message
+            Console.error("stopped: the output folder takes no more files (\(cause)); \(summary.written) written, the rest not started")
+            throw ExitStatus.unwritableOutput
         }
         if summary.stoppedAtFailure { Console.error("stopped at the first failure (--fail-fast)") }
         if summary.failed > summary.unwritable { throw ExitStatus.badData }

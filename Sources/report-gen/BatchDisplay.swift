@@ -73,7 +73,7 @@ final class BatchDisplay {
         text += String(format: ", in %.1f s", seconds)
         if handled > 0 { text += String(format: " (%.1f jobs/s)", Double(handled) / max(seconds, 0.001)) }
         FileHandleOutput.standardError.write("report-gen: \(text)\n")
-        if case .folder = destination, summary.skipped > 0, !summary.wasCancelled, !summary.stoppedAtFailure {
+        if case .folder = destination, summary.skipped > 0, !summary.wasCancelled, !summary.stopsEarly {
             Console.warning("\(summary.skipped) file\(summary.skipped == 1 ? " was" : "s were") already there and kept (--overwrite replaces them)")
         }
     }

@@ -43,6 +43,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        let trap = SignalTrap(.now)
+        defer { withExtendedLifetime(trap) {} }
         let bytes = try InputReader.read(input)
         let generator = try report.makeGenerator()
         let document: LaidOutDocument

@@ -1,6 +1,10 @@
 import ArgumentParser
 import ReportKit
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @main
 struct ReportGen: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,4 +23,11 @@ struct ReportGen: ParsableCommand {
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self],
         defaultSubcommand: RenderCommand.self
     )
+
+    static func main() {
+        // Past a file size limit (`ulimit -f`) a write should fail with an error the user is
+        // told about and the partial file removed, not end the process on SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }

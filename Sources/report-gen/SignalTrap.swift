@@ -6,16 +6,23 @@ import Synchronization
 import Glibc
 #endif
 
-/// Turns Ctrl-C (SIGINT) and SIGTERM into a request to stop: the batch starts no new job, lets
-/// the jobs already started finish their files, removes any file not finished, and exits with
-/// 128 + the signal's number, as a shell expects of a process a signal ended. A second signal
-/// ends the process at once.
+/// Turns Ctrl-C (SIGINT) and SIGTERM into a stop that leaves no partial file, ending with
+/// 128 + the signal's number, as a shell expects of a process a signal ended.
+///
+/// A batch stops in turn (``Stop/afterCurrentJobs``): it starts no new job, lets the jobs already
+/// started finish their files, and removes any file not finished. A single report, or a second
+/// signal, stops at once (``Stop/now``): the temporary files being written are removed first.
 final class SignalTrap {
+    enum Stop {
+        case afterCurrentJobs
+        case now
+    }
+
     let cancellation = BatchCancellation()
     private let received = FirstSignal()
     private let sources: [any DispatchSourceSignal]
 
-    init() {
+    init(_ stop: Stop) {
         let signals = [SIGINT, SIGTERM]
         var sources: [any DispatchSourceSignal] = []
         for number in signals {
@@ -28,7 +35,10 @@ final class SignalTrap {
             source.setEventHandler { [cancellation, received] in
                 // A second signal means "now": when a stop takes too long (a read from a terminal
                 // that never ends), the user gets the shell back at once.
-                if cancellation.isCancelled { _exit(128 + number) }
+                if stop == .now || cancellation.isCancelled {
+                    StagedFile.discardUnfinished()
+                    _exit(128 + number)
+                }
                 received.record(number)
                 cancellation.cancel()
             }

@@ -85,3 +85,27 @@ func toolOutput(_ arguments: [String]) throws -> String {
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{00A0}", with: " ")
 }
+
+extension ReportGen {
+    /// Runs `report-gen ARGUMENTS` from a shell script that prepares the process first (`ulimit`,
+    /// `unshare`, `setpriv`); the script ends with `"$@"`, which runs report-gen.
+    static func run(after script: String, _ arguments: [String]) throws -> Run {
+        try run(program: "/bin/sh", ["-c", script, "sh", binary.path] + arguments)
+    }
+
+    static func run(program: String, _ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                   stderr: String(decoding: err, as: UTF8.self), output: out)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ public enum OutputFile {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw RenderError("cannot write the output: \(lastError())")
+                throw systemFailure("cannot write the output")
             }
             written += result
         }
@@ -36,7 +37,11 @@ public enum OutputFile {
         RenderError("\(path) already exists; it was left as it is (--overwrite replaces it)")
     }
 
-    static func lastError() -> String { String(cString: strerror(errno)) }
+    /// The error of a system call that just failed, its cause (errno) kept for callers to act on.
+    static func systemFailure(_ what: String) -> RenderError {
+        let code = errno
+        return RenderError("\(what): \(String(cString: strerror(code)))", systemError: code)
+    }
 }
 
 /// A file being written: a hidden temporary file beside its target until ``commit(replacing:)``
@@ -64,10 +69,20 @@ public final class StagedFile: @unchecked Sendable {
         }
         var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw RenderError("cannot write in \(directory): \(OutputFile.lastError())") }
+        guard descriptor >= 0 else { throw OutputFile.systemFailure("cannot write in \(directory)") }
         self.path = path
         self.descriptor = descriptor
         temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        Self.unfinished.withLock { _ = $0.insert(temporary) }
+    }
+
+    /// The temporary files of every staged file not yet committed or discarded, in this process.
+    private static let unfinished = Mutex<Set<String>>([])
+
+    /// Removes every temporary file still being written, for a process about to end on a signal
+    /// (its deinitialisers will not run). A file committed meanwhile is already in place, whole.
+    public static func discardUnfinished() {
+        for temporary in unfinished.withLock({ $0 }) { unlink(temporary) }
     }
 
     deinit {
@@ -85,7 +100,7 @@ public final class StagedFile: @unchecked Sendable {
             let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw RenderError("cannot write \(path): \(OutputFile.lastError())")
+                throw OutputFile.systemFailure("cannot write \(path)")
             }
             written += result
         }
@@ -100,7 +115,7 @@ public final class StagedFile: @unchecked Sendable {
         while read < bytes.count {
             let result = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + read, $0.count - read, off_t(start + read)) }
             if result < 0, errno == EINTR { continue }
-            guard result > 0 else { throw RenderError("cannot read back \(path): \(OutputFile.lastError())") }
+            guard result > 0 else { throw OutputFile.systemFailure("cannot read back \(path)") }
             read += result
         }
         return bytes
@@ -110,25 +125,26 @@ public final class StagedFile: @unchecked Sendable {
     /// already there stays, this one is removed, and the result is false.
     @discardableResult
     public func commit(replacing: Bool = true) throws(RenderError) -> Bool {
-        guard fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+        guard fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         let closed = close(descriptor)
         descriptor = -1
-        guard closed == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+        guard closed == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         if replacing {
-            guard rename(temporary, path) == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+            guard rename(temporary, path) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         } else {
             // link(2) fails when the name is taken, so a file made meanwhile by another program is
             // never replaced; then the temporary name goes.
             if link(temporary, path) != 0 {
                 guard errno != EEXIST else { return false }
                 // File systems without hard links (FAT) get a check and a rename instead.
-                guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+                guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
                 guard !FileManager.default.fileExists(atPath: path) else { return false }
-                guard rename(temporary, path) == 0 else { throw RenderError("cannot write \(path): \(OutputFile.lastError())") }
+                guard rename(temporary, path) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
             }
             unlink(temporary)
         }
         committed = true
+        Self.unfinished.withLock { _ = $0.remove(temporary) }
         return true
     }
 
@@ -137,5 +153,6 @@ public final class StagedFile: @unchecked Sendable {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         unlink(temporary)
+        Self.unfinished.withLock { _ = $0.remove(temporary) }
     }
 }

@@ -1,10 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A failure in the render stage: fonts, cairo, or writing the output.
 public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
+    /// The system's error number (errno) when a system call failed.
+    public let systemError: Int32?
 
-    public init(_ message: String) {
+    public init(_ message: String, systemError: Int32? = nil) {
         self.message = message
+        self.systemError = systemError
     }
 
     public var description: String { message }
+
+    /// True when the output's place takes no more files at all (disk or quota full, read-only,
+    /// no permission, an I/O error), so that writing further files would fail the same way.
+    public var outputIsUnusable: Bool {
+        guard let systemError else { return false }
+        return [ENOSPC, EDQUOT, EROFS, EACCES, EPERM, EIO].contains(systemError)
+    }
 }

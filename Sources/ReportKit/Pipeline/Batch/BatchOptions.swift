@@ -129,6 +129,9 @@ public struct BatchSummary: Sendable {
     public var wasCancelled = false
     /// Stopped early at a failure (`failFast`).
     public var stoppedAtFailure = false
+    /// Stopped early because the output's place takes no more files (disk full, read-only):
+    /// the first such error.
+    public var unusableOutput: RenderError?
 
     public init() {}
 }

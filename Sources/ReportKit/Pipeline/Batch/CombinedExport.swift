@@ -33,8 +33,10 @@ struct CombinedExport {
     }
 
     func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(BatchError) -> BatchSummary {
-        if !options.overwrite, FileManager.default.fileExists(atPath: path) {
-            throw .unwritable(OutputFile.exists(path))
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw .unwritable(RenderError("\(path) is a directory; expected a file name for the combined document")) }
+            if !options.overwrite { throw .unwritable(OutputFile.exists(path)) }
         }
         let cover = try Self.generator(for: ReportOptions(template: options.coverTemplate, theme: options.report.theme,
                                                            language: options.report.language, author: options.report.author,

@@ -20,7 +20,7 @@ struct FolderExport {
             try OrderedWorkers<HistoryItem, Made>(threads: options.threads).run(
                 makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
                 next: { () throws(HistoryReadError) -> HistoryItem? in
-                    guard !cancellation.isCancelled, !summary.stoppedAtFailure, let item = try reader.next() else { return nil }
+                    guard !cancellation.isCancelled, !summary.stopsEarly, let item = try reader.next() else { return nil }
                     read += 1
                     return item
                 },
@@ -31,7 +31,10 @@ struct FolderExport {
                     events.entry(outcome)
                     events.progress(BatchProgress(phase: .writingFiles, done: summary.done, total: reader.count))
                     if options.failFast, summary.failed > 0 { summary.stoppedAtFailure = true }
-                    return !cancellation.isCancelled && !summary.stoppedAtFailure
+                    if summary.unusableOutput == nil, case .unwritable(let error) = outcome.result, error.outputIsUnusable {
+                        summary.unusableOutput = error
+                    }
+                    return !cancellation.isCancelled && !summary.stopsEarly
                 })
         } catch let error as HistoryReadError {
             throw error
@@ -95,6 +98,9 @@ struct FolderExport {
 extension BatchSummary {
     /// Entries with an outcome.
     var done: Int { written + failed + skipped }
+
+    /// No further entry is started: `failFast` met a failure, or the output takes no more files.
+    public var stopsEarly: Bool { stoppedAtFailure || unusableOutput != nil }
 
     mutating func count(_ outcome: BatchEntryOutcome) {
         switch outcome.result {

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The machine failing report-gen: no room, no permission, no fonts, the wrong kind of file, a
+/// signal. Each must give a clear error and the right exit status, and leave no partial file.
+///
+/// Some faults need root to be made for real (a small or read-only file system, fonts hidden in
+/// a mount namespace, file permissions that bind root too); CI runs as root.
+@Suite("Faults")
+struct FaultTests {
+    static let isRoot = getuid() == 0
+    static let job = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/en-metric-single.json").path
+    static let largeJob = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/en-large-job.json").path
+    static let history = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/app-history.json").path
+
+    /// A tmpfs of `size` mounted in `folder` for the test's life.
+    final class SmallFileSystem {
+        let path: String
+
+        init(in folder: ScratchFolder, size: String, readOnly: Bool = false) throws {
+            path = folder.path("mount")
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let mount = try ReportGen.run(program: "/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)" + (readOnly ? ",ro" : ""), "tmpfs", path])
+            guard mount.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: mount.stderr]) }
+        }
+
+        deinit { _ = try? ReportGen.run(program: "/bin/umount", [path]) }
+
+        var files: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+    }
+
+    // MARK: No room
+
+    @Test(.enabled(if: isRoot, "mounts a file system"))
+    func aFullDiskFailsTheReportAndLeavesNothing() throws {
+        let folder = try ScratchFolder()
+        let disk = try SmallFileSystem(in: folder, size: "24k")
+        let run = try ReportGen.run([Self.largeJob, "-o", disk.path + "/report.pdf"])
+        #expect(run.status == 73)
+        #expect(run.stderr == "error: cannot write \(disk.path)/report.pdf: No space left on device\n")
+        #expect(disk.files.isEmpty, "no partial or temporary file")
+    }
+
+    @Test(.enabled(if: isRoot, "mounts a file system"))
+    func aBatchStopsWhenTheDiskIsFullKeepingWholeFiles() throws {
+        let folder = try ScratchFolder()
+        let disk = try SmallFileSystem(in: folder, size: "200k")
+        let entries = try String(contentsOfFile: Self.history, encoding: .utf8)
+        let history = try folder.write("[" + Array(repeating: entries.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast(), count: 8)
+            .joined(separator: ",") + "]", to: "history.json")
+        let run = try ReportGen.run(["batch", history, "-o", disk.path + "/reports", "--jobs", "1"])
+        #expect(run.status == 73)
+        #expect(run.stderr.hasSuffix("error: stopped: the output folder takes no more files (No space left on device); 4 written, the rest not started\n"))
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: disk.path + "/reports")) ?? []).sorted()
+        #expect(written.count == 4 && written.allSatisfy { !$0.hasPrefix(".") }, "\(written)")
+        #expect(run.stderr.components(separatedBy: "No space left on device").count == 3, "one failed entry, then the stop: \(run.stderr)")
+    }
+
+    @Test func aFileSizeLimitFailsTheWriteInsteadOfKillingTheProcess() throws {
+        let folder = try ScratchFolder()
+        // `ulimit -f` counts 512-byte blocks (POSIX sh): 20 allow 10 KiB, less than any report.
+        let single = try ReportGen.run(after: #"ulimit -f 20 && exec "$@""#, [Self.job, "-o", folder.path("report.pdf")])
+        #expect(single.status == 73)
+        #expect(single.stderr.contains("cannot write \(folder.path("report.pdf")): File too large"))
+        let combined = try ReportGen.run(after: #"ulimit -f 20 && exec "$@""#, ["batch", Self.history, "--combined", folder.path("all.pdf")])
+        #expect(combined.status == 73)
+        #expect(combined.stderr.contains("cannot write"), "\(combined.stderr)")
+        #expect(folder.files.isEmpty, "no partial or temporary file: \(folder.files)")
+    }
+
+    // MARK: No permission
+
+    @Test(.enabled(if: isRoot, "mounts a file system"))
+    func aReadOnlyOutputFolderIsAClearError() throws {
+        let folder = try ScratchFolder()
+        let readOnly = try SmallFileSystem(in: folder, size: "1m", readOnly: true)
+        let single = try ReportGen.run([Self.job, "-o", readOnly.path + "/report.pdf"])
+        #expect(single.status == 73)
+        #expect(single.stderr == "error: cannot write in \(readOnly.path): Read-only file system\n")
+        let batch = try ReportGen.run(["batch", Self.history, "-o", readOnly.path])
+        #expect(batch.status == 73)
+        #expect(batch.stderr.hasSuffix("error: stopped: the output folder takes no more files (Read-only file system); 0 written, the rest not started\n"))
+        let newFolder = try ReportGen.run(["batch", Self.history, "-o", readOnly.path + "/reports"])
+        #expect(newFolder.status == 73)
+        #expect(newFolder.stderr.contains("reports"))
+        #expect(readOnly.files.isEmpty)
+    }
+
+    /// Root reads and writes through any permission; without the capabilities that allow it
+    /// (dropped from the bounding set), permissions bind report-gen as they bind a user.
+    static let withoutRootsOverride = #"exec setpriv --bounding-set=-dac_override,-dac_read_search "$@""#
+
+    @Test func anUnwritableFolderAndAnUnreadableTemplateAreClearErrors() throws {
+        let folder = try ScratchFolder()
+        let locked = folder.path("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o555])
+        let template = try folder.copy(ReportGen.repository.appendingPathComponent("templates/reports/tank-card.json").path, as: "mine.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: template)
+        let prefix = Self.isRoot ? Self.withoutRootsOverride : #"exec "$@""#
+
+        let unwritable = try ReportGen.run(after: prefix, [Self.job, "-o", locked + "/report.pdf"])
+        #expect(unwritable.status == 73)
+        #expect(unwritable.stderr == "error: cannot write in \(locked): Permission denied\n")
+        let unreadable = try ReportGen.run(after: prefix, [Self.job, "--template", template, "-o", folder.path("report.pdf")])
+        #expect(unreadable.status == 66)
+        #expect(unreadable.stderr.contains("\(template): cannot be read (check its permissions)"), "\(unreadable.stderr)")
+        let missing = try ReportGen.run([Self.job, "--template", folder.path("gone.json"), "-o", folder.path("report.pdf")])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("gone.json: no such file"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked).isEmpty)
+        #expect(folder.files == ["locked", "mine.json"])
+    }
+
+    // MARK: The wrong kind of file
+
+    @Test func anOutputThatIsAFolderAndAnInputThatIsAFolder() throws {
+        let folder = try ScratchFolder()
+        let combined = try ReportGen.run(["batch", Self.history, "--combined", folder.url.path])
+        #expect(combined.status == 73)
+        #expect(combined.stderr.contains("is a directory"), "\(combined.stderr)")
+        let input = try ReportGen.run([folder.url.path, "-o", folder.path("r.pdf")])
+        #expect(input.status == 66)
+        #expect(input.stderr == "error: \(folder.url.path): is a directory; expected a JSON file\n")
+        let batchInput = try ReportGen.run(["batch", folder.url.path, "-o", folder.path("out")])
+        #expect(batchInput.status == 66)
+        #expect(batchInput.stderr.contains("is a directory"))
+        #expect(folder.files.isEmpty)
+    }
+
+    @Test func aNamedPipeIsReadAsAStream() throws {
+        let folder = try ScratchFolder()
+        let job = try String(contentsOfFile: Self.job, encoding: .utf8)
+        for (name, arguments) in [("job.fifo", ["-o", folder.path("report.pdf")]), ("jobs.fifo", ["batch", "-", "-o", folder.path("reports")])] {
+            let fifo = folder.path(name)
+            #expect(mkfifo(fifo, 0o600) == 0)
+            // The writer opens the pipe in its own process, as `report-gen <(…)` would have it.
+            let text = name == "jobs.fifo" ? job.replacingOccurrences(of: "\n", with: "") + "\n" : job
+            let writer = Process()
+            writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+            writer.arguments = ["-c", "printf '%s' \"$1\" > \"$2\"", "sh", text, fifo]
+            try writer.run()
+            let run = name == "jobs.fifo"
+                ? try ReportGen.run(after: #"exec "$@" < "$0""#.replacingOccurrences(of: "$0", with: fifo), arguments)
+                : try ReportGen.run([fifo] + arguments)
+            writer.waitUntilExit()
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("report.pdf"))).starts(with: Data("%PDF-".utf8)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("reports")).count == 1)
+    }
+
+    // MARK: No fonts
+
+    @Test(.enabled(if: isRoot, "hides the fonts in a mount namespace"))
+    func missingFontsAreNamedWithTheirPackage() throws {
+        let folder = try ScratchFolder()
+        let hide = #"exec unshare -m sh -c 'mount -t tmpfs tmpfs /usr/share/fonts/opentype/inter && exec "$@"' sh "$@""#
+        let run = try ReportGen.run(after: hide, [Self.job, "-o", folder.path("report.pdf")])
+        #expect(run.status == 69)
+        #expect(run.stderr == "error: font file /usr/share/fonts/opentype/inter/Inter-Regular.otf is missing or unreadable; install Debian's fonts-inter or configure other fonts\n")
+        let batch = try ReportGen.run(after: hide, ["batch", Self.history, "-o", folder.path("reports")])
+        #expect(batch.status == 69)
+        #expect(folder.files.isEmpty)
+    }
+
+    // MARK: Signals
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalEndsASingleReportWithoutAFile(signal: Int32, status: Int32) throws {
+        let folder = try ScratchFolder()
+        let process = Process()
+        process.executableURL = ReportGen.binary
+        // Reading standard input that never ends: the signal comes while report-gen waits.
+        process.arguments = ["-", "-o", folder.path("report.pdf")]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("{\"version\": 1,".utf8))
+        usleep(300_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status)
+        #expect(folder.files.isEmpty)
+    }
+}
