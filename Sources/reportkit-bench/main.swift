@@ -10,6 +10,7 @@ struct Options {
     var baseline: String?
     var checkFlatMemory = false
     var batch: BatchBenchmark?
+    var soak: ReportSoak?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -21,11 +22,16 @@ struct Options {
             case "--batch":
                 guard let job = rest.popFirst(), let reportGen = rest.popFirst(), let work = rest.popFirst() else { fallthrough }
                 batch = BatchBenchmark(job: job, reportGen: reportGen, work: work)
+            case "--reports":
+                guard let count = rest.popFirst().flatMap(Int.init) else { fallthrough }
+                soak = ReportSoak(jobs: Array(rest.prefix { !$0.hasPrefix("--") }), reports: count)
+                rest = rest.drop { !$0.hasPrefix("--") }
             case "--large" where batch != nil: batch?.largeCount = rest.popFirst().flatMap(Int.init) ?? 0
             default:
                 FileHandle.standardError.write(Data("""
                     usage: reportkit-bench [--documents N] [--baseline PATH] [--check-flat-memory]
                            reportkit-bench --batch JOB.json REPORT-GEN WORK-FOLDER --baseline PATH [--documents N] [--large N]
+                           reportkit-bench --reports N JOB.json... [--check-flat-memory]
 
                     """.utf8))
                 exit(64)
@@ -35,6 +41,11 @@ struct Options {
 }
 
 let options = Options(CommandLine.arguments)
+if let soak = options.soak {
+    let flat = try soak.run(checkFlat: options.checkFlatMemory)
+    if !flat { print("  FAIL: memory grows with the number of reports") }
+    exit(flat ? 0 : 1)
+}
 if let batch = options.batch {
     try batch.run(documents: options.documents, baseline: options.baseline)
     exit(0)
