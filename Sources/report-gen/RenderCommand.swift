@@ -72,17 +72,25 @@ struct RenderCommand: ParsableCommand {
         case .job(let decoded):
             return try generator.compose(plan(decoded))
         case .history(let entries) where generator.template.subject == .history:
-            var plans: [SprayPlan] = []
+            guard entries.count <= ReportTemplate.maximumTableRows else {
+                throw ReportError.input(InputError(at: .root, "this history has \(entries.count) jobs; a cover lists at most \(ReportTemplate.maximumTableRows). Split the history"))
+            }
+            // Each plan is cut down to its line of the cover at once, so a history of large jobs
+            // never holds all their loads.
+            var lines: [HistoryLine] = []
+            var language: ReportLanguage?
             var problems: [Diagnostic] = []
             for entry in entries {
                 do {
-                    plans.append(try plan(try entry.result.get()))
+                    let plan = try plan(try entry.result.get())
+                    language = language ?? generator.options.language ?? plan.job.locale
+                    lines.append(HistoryLine(plan: plan, number: lines.count + 1, locale: try generator.locale(language ?? .english)))
                 } catch let ReportError.input(error) {
                     problems += error.diagnostics
                 }
             }
             guard problems.isEmpty else { throw ReportError.input(InputError(problems)) }
-            return try generator.composeHistory(plans)
+            return try generator.composeHistory(lines, language: language ?? .english)
         case .history(let entries) where entries.count == 1:
             return try generator.compose(plan(try entries[0].result.get()))
         case .history(let entries):

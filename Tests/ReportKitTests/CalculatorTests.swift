@@ -137,7 +137,7 @@ struct CalculatorTests {
             area: Quantity(100_000, .hectare), sprayRate: Quantity(200, .litresPerHectare), tank: Quantity(1, .litre),
             products: [("P", Quantity(1, .litresPerHectare))])
         #expect(throws: InputError(at: JSONPath.root.appending("tank").appending("capacity"),
-            "this job needs 20000000 tank loads; at most 10000 are planned. Check the field area and the tank capacity")) {
+            "this job needs 20000000 tank loads; at most 1000 are planned. Check the field area and the tank capacity")) {
             try SprayCalculator.plan(for: job)
         }
     }

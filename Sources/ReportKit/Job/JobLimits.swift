@@ -12,8 +12,9 @@ public enum JobLimits {
     /// Concentrations up to 1 L or 1 kg per litre of spray liquid (100 %).
     public static let maximumConcentration = 1.0
     public static let maximumProducts = 20
-    /// The most tank loads one plan may have.
-    public static let maximumLoads = 10_000
+    /// The most tank loads one plan may have: far beyond a real job (1,000 ha at 200 L/ha in a
+    /// 200 L tank), and a bound on the pages a report of it takes (a tank card is one page a load).
+    public static let maximumLoads = 1_000
     /// Names, crops, and other single-line text, in characters.
     public static let maximumTextLength = 200
     /// The free-text notes, in characters.

@@ -1,8 +1,10 @@
 /// Flows content through pages of a template. Two passes: the body is laid out first, which fixes
 /// the page count; then every page gets its header and footer with "page X of Y".
 public enum Paginator {
-    /// The most pages one document may have; more means runaway input.
-    public static let maximumPages = 5_000
+    /// The most pages one document may have; more means runaway input. A report of the largest
+    /// job accepted takes at most a few hundred pages (a tank card of 1,000 loads, 1,000), and
+    /// the pages of one document are held in memory until it is drawn (~150 KB each at worst).
+    public static let maximumPages = 2_000
 
     /// Lays `body` out on pages of `template`.
     ///
@@ -29,7 +31,7 @@ public enum Paginator {
         var emptySplits = 0
         while true {
             guard bodies.count < maximumPages else {
-                throw LayoutError("the document would have more than \(maximumPages) pages")
+                throw LayoutError("the document would have more than \(maximumPages) pages, the most one report may have; check the number of loads and the length of the names in it")
             }
             switch try remaining.layout(in: content, context: context) {
             case .complete(let block):

@@ -23,6 +23,11 @@ struct TankGauges {
         if spec.single {
             let value = try builder.evaluate(node) { () throws(PatternError) in try scope.value(spec.loads) }
             loads = try load(value).map { [$0] } ?? []
+        } else if spec.parts == .legend {
+            // A legend needs only which products take volume, the same in every load: the first
+            // load tells (reading all of them for each card made a tank-card quadratic in loads).
+            let first = try builder.list(spec.loads, node: node, scope: scope).first
+            loads = try first.flatMap { value throws(DefinitionError) in try load(value) }.map { [$0] } ?? []
         } else {
             var parsed: [Load] = []
             for value in try builder.list(spec.loads, node: node, scope: scope) {

@@ -138,6 +138,10 @@ final class TemplateBuilder {
     private func table(_ spec: TableSpec, node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> (any Element)? {
         let items = try list(spec.rows, node: node, scope: scope)
         guard !items.isEmpty else { return nil }
+        guard items.count <= ReportTemplate.maximumTableRows else {
+            throw DefinitionError(file: template.file, at: node.path,
+                                  "this table would have \(items.count) rows; at most \(ReportTemplate.maximumTableRows) are laid out in one document")
+        }
         // Repeated columns expand into one column per item, each with its item bound.
         var columns: [(spec: TableSpec.Column, scope: Scope)] = []
         for column in spec.columns {

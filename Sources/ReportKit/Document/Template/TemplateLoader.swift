@@ -3,6 +3,10 @@ extension ReportTemplate {
     /// on the work a hostile template can ask for.
     public static let maximumDepth = 24
 
+    /// The most rows a table may have: a history's cover of as many jobs as a combined document
+    /// takes (20,000), bounding the work a table asks of layout.
+    public static let maximumTableRows = 20_000
+
     /// Reads a template. Token names are checked against `theme` (both themes name the same
     /// tokens), placeholders are parsed, and every problem is reported with its path.
     public static func load(_ bytes: [UInt8], file: String, tokens theme: Theme) throws(DefinitionError) -> ReportTemplate {
