@@ -70,7 +70,7 @@ struct RenderCommand: ParsableCommand {
         }
         switch document {
         case .job(let decoded):
-            return try generator.compose(plan(decoded))
+            return try generator.compose(plan(decoded, generator: generator))
         case .history(let entries) where generator.template.subject == .history:
             guard entries.count <= ReportTemplate.maximumTableRows else {
                 throw ReportError.input(InputError(at: .root, "this history has \(entries.count) jobs; a cover lists at most \(ReportTemplate.maximumTableRows). Split the history"))
@@ -82,7 +82,7 @@ struct RenderCommand: ParsableCommand {
             var problems: [Diagnostic] = []
             for entry in entries {
                 do {
-                    let plan = try plan(try entry.result.get())
+                    let plan = try plan(try entry.result.get(), generator: generator)
                     language = language ?? generator.options.language ?? plan.job.locale
                     lines.append(HistoryLine(plan: plan, number: lines.count + 1, locale: try generator.locale(language ?? .english)))
                 } catch let ReportError.input(error) {
@@ -92,20 +92,16 @@ struct RenderCommand: ParsableCommand {
             guard problems.isEmpty else { throw ReportError.input(InputError(problems)) }
             return try generator.composeHistory(lines, language: language ?? .english)
         case .history(let entries) where entries.count == 1:
-            return try generator.compose(plan(try entries[0].result.get()))
+            return try generator.compose(plan(try entries[0].result.get(), generator: generator))
         case .history(let entries):
             throw ReportError.input(InputError(at: .root, "this is a history of \(entries.count) jobs; a \(generator.template.name) report is of one job. Use --template history-summary for the history's cover"))
         }
     }
 
-    private func plan(_ decoded: DecodedJob) throws -> SprayPlan {
-        do {
-            let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
-            for warning in plan.warnings { Console.warning(warning.description) }
-            return plan
-        } catch {
-            throw ReportError.input(error)
-        }
+    private func plan(_ decoded: DecodedJob, generator: ReportGenerator) throws -> SprayPlan {
+        let plan = try generator.plan(decoded)
+        for warning in plan.warnings { Console.warning(warning.description) }
+        return plan
     }
 
     private func write(_ document: LaidOutDocument, generator: ReportGenerator) throws {

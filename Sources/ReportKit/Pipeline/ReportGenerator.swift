@@ -100,10 +100,11 @@ public final class ReportGenerator {
         return try compose(data, locale: locale, date: latest, anchorPrefix: "")
     }
 
-    /// The plan of a decoded job; the input's warnings are kept with the plan's own.
+    /// The plan of a decoded job; the input's warnings are kept with the plan's own, with one for
+    /// each text the report's fonts cannot draw.
     public func plan(_ decoded: DecodedJob) throws(ReportError) -> SprayPlan {
         do {
-            return try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
+            return try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings + text.unprintableTextWarnings(decoded.job))
         } catch {
             throw .input(error)
         }

@@ -37,6 +37,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     private static let layoutCacheLimit = 20_000
     /// One font description per weight, slant and size, made once for the engine's life.
     private var fontDescriptions: [FontKey: FontDescription] = [:]
+    private var coverageSets: [OpaquePointer]?
 
     private struct FontKey: Hashable {
         let weight: FontWeight
@@ -64,6 +65,42 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         self.context = context
         self.fonts = fonts
         try checkFamilyResolves()
+    }
+
+    /// The characters of `text` that none of the engine's fonts has: Pango draws each as a box
+    /// with its code in it. Characters that are not drawn (spaces, controls, joiners, direction
+    /// marks, variation selectors) never count.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        var missing: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !missing.contains(scalar) && !Self.isInvisible(scalar) {
+            let covered = coverage.contains { FcCharSetHasChar($0, scalar.value) != 0 }
+            if !covered { missing.append(scalar) }
+        }
+        return missing
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+        default: return scalar.properties.isVariationSelector
+        }
+    }
+
+    /// The character sets of the configured font files (owned by the configuration).
+    private var coverage: [OpaquePointer] {
+        if let sets = coverageSets { return sets }
+        var sets: [OpaquePointer] = []
+        if let fontSet = FcConfigGetFonts(context.fontMap.configuration.pointer, FcSetApplication) {
+            for index in 0..<Int(fontSet.pointee.nfont) {
+                var charset: OpaquePointer?
+                if let pattern = fontSet.pointee.fonts[index], FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch,
+                   let charset {
+                    sets.append(charset)
+                }
+            }
+        }
+        coverageSets = sets
+        return sets
     }
 
     /// Fontconfig falls back silently to whatever it has; make a missing family a clear error instead.
