@@ -47,7 +47,7 @@ struct PlanPropertyTests {
         await propertyCheck(count: 400, input: Self.jobs) { job in
             guard let plan = try? SprayCalculator.plan(for: job) else {
                 // Only refusals the limits document (too many loads) may happen here.
-                #expect(job.field.area.internalValue * job.sprayRate.internalValue / job.tank.capacity.internalValue > 9_000)
+                #expect(job.field.area.internalValue * job.sprayRate.internalValue / job.tank.capacity.internalValue > 0.9 * Double(JobLimits.maximumLoads))
                 return
             }
             let area = job.field.area.internalValue
