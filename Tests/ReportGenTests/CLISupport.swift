@@ -24,9 +24,14 @@ enum ReportGen {
     }
 
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
+        try run(program: binary.path, arguments, stdin: stdin, in: directory)
+    }
+
+    /// Runs any program with standard input from `stdin` (empty when nil), collecting its output.
+    static func run(program: String, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         let output = Pipe(), errors = Pipe(), input = Pipe()
         process.standardOutput = output
@@ -91,21 +96,5 @@ extension ReportGen {
     /// `unshare`, `setpriv`); the script ends with `"$@"`, which runs report-gen.
     static func run(after script: String, _ arguments: [String]) throws -> Run {
         try run(program: "/bin/sh", ["-c", script, "sh", binary.path] + arguments)
-    }
-
-    static func run(program: String, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                   stderr: String(decoding: err, as: UTF8.self), output: out)
     }
 }
