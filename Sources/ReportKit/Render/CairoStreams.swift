@@ -1,8 +1,19 @@
 import CCairo
+import Glibc
 
 /// Collects what cairo writes through its stream API (PDF pages, PNG data) into memory.
+///
+/// Cairo writes a PDF in thousands of small pieces (a few bytes of an operator at a time), so
+/// each write is a plain copy into a buffer that doubles as it fills.
 final class CairoByteSink {
-    private(set) var bytes: [UInt8] = []
+    private var storage: UnsafeMutableRawPointer?
+    private var count = 0
+    private var capacity = 0
+
+    deinit { free(storage) }
+
+    /// Everything written so far.
+    var bytes: [UInt8] { [UInt8](UnsafeRawBufferPointer(start: storage, count: count)) }
 
     /// The closure pointer cairo passes back to ``write``; valid while the sink is alive.
     var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -10,9 +21,21 @@ final class CairoByteSink {
     /// A `cairo_write_func_t` appending to the sink named by `closure`.
     static let write: cairo_write_func_t = { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        Unmanaged<CairoByteSink>.fromOpaque(closure).takeUnretainedValue().bytes
-            .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
+        let appended = Unmanaged<CairoByteSink>.fromOpaque(closure).takeUnretainedValue().append(data, count: Int(length))
+        return appended ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_NO_MEMORY
+    }
+
+    private func append(_ data: UnsafePointer<UInt8>, count length: Int) -> Bool {
+        if count + length > capacity {
+            var grown = max(capacity * 2, 64 * 1024)
+            while grown < count + length { grown *= 2 }
+            guard let moved = realloc(storage, grown) else { return false }
+            storage = moved
+            capacity = grown
+        }
+        (storage! + count).copyMemory(from: data, byteCount: length)
+        count += length
+        return true
     }
 }
 

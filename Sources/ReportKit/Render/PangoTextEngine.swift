@@ -23,11 +23,40 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         let measurement: TextMeasurement
     }
 
+    /// Texts are compared and hashed by their UTF-8 bytes, which is what Pango shapes: String's
+    /// own equality would take canonically equivalent texts for one layout, and its hashing
+    /// normalises every non-ASCII text (most Polish ones) on each lookup.
     private struct LayoutKey: Hashable {
         let text: StyledText
         let width: Double?
         let alignment: TextAlignment
         let ellipsize: Bool
+
+        static func == (a: LayoutKey, b: LayoutKey) -> Bool {
+            a.width == b.width && a.alignment == b.alignment && a.ellipsize == b.ellipsize && a.text.runs.count == b.text.runs.count
+                && zip(a.text.runs, b.text.runs).allSatisfy { $0.style == $1.style && sameBytes($0.text, $1.text) }
+        }
+
+        /// Hashes the bytes and the style's size and weight: enough to tell a page's texts apart
+        /// (equality still compares whole styles), at a fraction of hashing every style field.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(alignment)
+            hasher.combine(ellipsize)
+            for run in text.runs {
+                hasher.combine(run.style.size)
+                hasher.combine(run.style.weight)
+                var text = run.text
+                text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                // Ends each run, so that moving a byte from one run to the next changes the hash.
+                hasher.combine(0xFF as UInt8)
+            }
+        }
+
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            var a = a, b = b
+            return a.withUTF8 { a in b.withUTF8 { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) } }
+        }
     }
 
     /// Layouts measured for the document being made, reused to draw it: Pango's shaping is the
@@ -72,9 +101,11 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// marks, variation selectors) never count.
     public func missingCharacters(in text: String) -> [Unicode.Scalar] {
         var missing: [Unicode.Scalar] = []
-        for scalar in text.unicodeScalars where !missing.contains(scalar) && !Self.isInvisible(scalar) {
-            let covered = coverage.contains { FcCharSetHasChar($0, scalar.value) != 0 }
-            if !covered { missing.append(scalar) }
+        let coverage = coverage
+        // Coverage first: nearly every character is covered, and looking up its category costs more.
+        for scalar in text.unicodeScalars where !coverage.contains(where: { FcCharSetHasChar($0, scalar.value) != 0 })
+            && !Self.isInvisible(scalar) && !missing.contains(scalar) {
+            missing.append(scalar)
         }
         return missing
     }

@@ -13,9 +13,33 @@ public struct ContrastUse: Sendable, CustomStringConvertible {
     public let background: Color
     public let kind: Kind
     /// The template file and the path of the node that drew it.
-    public let location: String
-    /// The text drawn, or what the graphic is.
-    public let sample: String
+    public var location: String { place.map { "\($0.file): \($0.path)" } ?? givenLocation }
+    /// The text drawn (its first 40 characters), or what the graphic is.
+    public var sample: String { fullSample.utf8.count <= Self.sampleLength ? fullSample : String(fullSample.prefix(Self.sampleLength)) }
+
+    // Every text of every report is recorded and few fail: the location and sample are only put
+    // into words when asked for.
+    private let place: (file: String, path: JSONPath)?
+    private let givenLocation: String
+    private let fullSample: String
+    private static let sampleLength = 40
+
+    public init(foreground: Color, background: Color, kind: Kind, location: String, sample: String) {
+        self.init(foreground: foreground, background: background, kind: kind, place: nil, location: location, sample: sample)
+    }
+
+    init(foreground: Color, background: Color, kind: Kind, file: String, path: JSONPath, sample: String) {
+        self.init(foreground: foreground, background: background, kind: kind, place: (file, path), location: "", sample: sample)
+    }
+
+    private init(foreground: Color, background: Color, kind: Kind, place: (file: String, path: JSONPath)?, location: String, sample: String) {
+        self.foreground = foreground
+        self.background = background
+        self.kind = kind
+        self.place = place
+        givenLocation = location
+        fullSample = sample
+    }
 
     /// WCAG's contrast ratio, from 1 to 21, of the foreground composited over the background.
     public var ratio: Double { Contrast.ratio(foreground.composited(over: background), background) }

@@ -281,6 +281,6 @@ final class TemplateBuilder {
 
     func record(_ foreground: Color, on background: Color, kind: ContrastUse.Kind, node: TemplateNode, sample: String) {
         contrast.append(ContrastUse(foreground: foreground, background: background, kind: kind,
-                                    location: "\(template.file): \(node.path)", sample: String(sample.prefix(40))))
+                                    file: template.file, path: node.path, sample: sample))
     }
 }

@@ -25,7 +25,8 @@ public struct VStack: Element {
         for (index, child) in children.enumerated() {
             let top = placedAny ? y + spacing : y
             let available = Size(width: space.width, height: max(0, space.height - top))
-            let rest = Array(children[(index + 1)...])
+            // A slice: copying the rest for every child would make a long stack quadratic.
+            let rest = children[(index + 1)...]
             let childContext = context.below(placed: placedAny)
             var placement = try child.layout(in: available, context: childContext)
 
@@ -49,10 +50,10 @@ public struct VStack: Element {
                 placedAny = true
             case .partial(let block, let remainder):
                 commands += block.commands.map { $0.offset(by: Point(x: 0, y: top)) }
-                return .partial(placed(height: top + block.size.height), remainder: VStack(spacing: spacing, [remainder] + rest))
+                return .partial(placed(height: top + block.size.height), remainder: VStack(spacing: spacing, [remainder] + Array(rest)))
             case .nothing:
                 guard placedAny else { return .nothing }
-                return .partial(placed(height: y), remainder: VStack(spacing: spacing, [child] + rest))
+                return .partial(placed(height: y), remainder: VStack(spacing: spacing, [child] + Array(rest)))
             }
         }
         return .complete(placed(height: y))
