@@ -34,7 +34,7 @@ public struct JobDate: Sendable, Equatable {
 
         guard let year = number(0..<4), byte(4) == UInt8(ascii: "-"), let month = number(5..<7),
               byte(7) == UInt8(ascii: "-"), let day = number(8..<10) else { return nil }
-        var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        var civil = CivilTime(year: year, month: month, day: day)
         var offset = 0
         var hasTime = false
         if scalars.count > 10 {
@@ -65,16 +65,12 @@ public struct JobDate: Sendable, Equatable {
                 return nil
             }
             guard index == scalars.count, hour < 24, minute < 60, second < 61 else { return nil }
-            components.hour = hour
-            components.minute = minute
-            components.second = min(second, 59)
+            civil.hour = hour
+            civil.minute = minute
+            civil.second = min(second, 59)
             hasTime = true
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        guard (1...12).contains(month), (1...31).contains(day), year >= 1900,
-              calendar.date(from: components).map({ calendar.component(.day, from: $0) == day }) == true,
-              let utc = calendar.date(from: components) else { return nil }
+        guard (1...12).contains(month), (1...31).contains(day), year >= 1900, let utc = civil.utcInstant else { return nil }
         self.init(instant: utc.addingTimeInterval(TimeInterval(-offset)), utcOffsetSeconds: offset, hasTime: hasTime)
     }
 }

@@ -120,11 +120,9 @@ final class PDFWriter {
     }
 
     static func pdfDate(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return "\(String(format: "%04d", c.year ?? 1970))-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
+        let c = CivilTime(date)
+        func two(_ value: Int) -> String { CivilTime.digits(value, 2) }
+        return "\(c.isoDate)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
     }
 
     /// Adds the outline, each entry under the nearest earlier entry of a lower level.

@@ -21,8 +21,8 @@ struct Scope: Sendable {
         } else {
             throw PatternError(Self.unknown(first, in: Array(variables.keys) + Array(root.keys), path: path))
         }
-        let segments = Array(path.segments.dropFirst())
-        var position = 0
+        let segments = path.segments
+        var position = 1
         while position < segments.count {
             let segment = segments[position]
             position += 1
@@ -32,17 +32,19 @@ struct Scope: Sendable {
             case (.name(let name), .record(let record)):
                 // Keys may contain dots ("waterRule.fillToVolume" in a locale): the longest key
                 // that the following names spell wins.
-                let names = segments[(position - 1)...].prefix { if case .name = $0 { true } else { false } }.map { segment -> String in
-                    if case .name(let name) = segment { return name }
-                    return ""
+                var key = name, names = [name]
+                var found = record[name].map { (value: $0, length: 1) }
+                while position + names.count - 1 < segments.count, case .name(let more) = segments[position + names.count - 1] {
+                    key += "." + more
+                    names.append(more)
+                    if let value = record[key] { found = (value, names.count) }
                 }
-                guard let length = (1...names.count).reversed().first(where: { record[names.prefix($0).joined(separator: ".")] != nil }),
-                      let next = record[names.prefix(length).joined(separator: ".")] else {
+                guard let found else {
                     if first == "t" { throw PatternError("the locale has no string \"\(names.joined(separator: "."))\" (in \"\(path)\")") }
                     throw PatternError(Self.unknown(name, in: Array(record.keys), path: path))
                 }
-                position += length - 1
-                current = next
+                position += found.length - 1
+                current = found.value
             case (.index(let index), .list(let list)):
                 current = list.indices.contains(index) ? list[index] : .absent
             case (.indexPath(let inner), .list(let list)):

@@ -51,14 +51,11 @@ public struct ReportLocale: Sendable {
     /// "14 kwietnia 2026, 07:30", or without the time when the input gave only a date; in the
     /// offset the date was written in, so the report shows the farmer's local time.
     public func text(_ date: JobDate, includeTime: Bool = true) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: date.utcOffsetSeconds) ?? .gmt
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date.instant)
-        func twoDigits(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        let parts = CivilTime(date.instant, offsetSeconds: date.utcOffsetSeconds)
         let pattern = includeTime && date.hasTime ? dateTimePattern : datePattern
         return Self.fill(pattern, [
-            "day": "\(parts.day ?? 1)", "month": months[(parts.month ?? 1) - 1], "year": "\(parts.year ?? 1970)",
-            "hour": twoDigits(parts.hour), "minute": twoDigits(parts.minute),
+            "day": "\(parts.day)", "month": months[parts.month - 1], "year": "\(parts.year)",
+            "hour": CivilTime.digits(parts.hour, 2), "minute": CivilTime.digits(parts.minute, 2),
         ])
     }
 

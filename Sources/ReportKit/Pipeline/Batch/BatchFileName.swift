@@ -24,11 +24,7 @@ public enum BatchFileName {
 
     /// `YYYY-MM-DD` as the farmer wrote it (in the date's own UTC offset).
     static func localDate(_ date: JobDate) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let local = date.instant.addingTimeInterval(TimeInterval(date.utcOffsetSeconds))
-        let c = calendar.dateComponents([.year, .month, .day], from: local)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+        CivilTime(date.instant, offsetSeconds: date.utcOffsetSeconds).isoDate
     }
 
     /// Letters and digits of any script kept (Polish names stay readable), everything else (spaces,
