@@ -66,21 +66,27 @@ public enum LinkTarget: Sendable, Hashable {
 extension DrawCommand {
     /// The same command moved by `delta`.
     public func offset(by delta: Point) -> DrawCommand {
+        moved { $0.offset(by: delta) }
+    }
+
+    /// The same command with every point it is drawn at given by `move`.
+    func moved(_ move: (Point) -> Point) -> DrawCommand {
         switch self {
         case .fill(let path, let color):
-            return .fill(path.offset(by: delta), color)
+            return .fill(path.moved(move), color)
         case .stroke(let path, let color, let width):
-            return .stroke(path.offset(by: delta), color, lineWidth: width)
+            return .stroke(path.moved(move), color, lineWidth: width)
         case .text(var text):
-            text.origin = text.origin.offset(by: delta)
+            text.origin = move(text.origin)
             return .text(text)
         case .image(var image):
-            image.rect = image.rect.offset(by: delta)
+            image.rect.origin = move(image.rect.origin)
             return .image(image)
-        case .link(let rect, let target):
-            return .link(rect.offset(by: delta), target)
+        case .link(var rect, let target):
+            rect.origin = move(rect.origin)
+            return .link(rect, target)
         case .destination(let name, let point):
-            return .destination(name: name, at: point.offset(by: delta))
+            return .destination(name: name, at: move(point))
         case .beginStructure, .endStructure:
             return self
         }

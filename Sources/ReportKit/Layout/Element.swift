@@ -32,17 +32,64 @@ public enum Placement: Sendable {
     case nothing
 }
 
-/// Laid-out content: its size and its drawing commands, relative to its top-left corner.
+/// Laid-out content: its size and what it draws, relative to its top-left corner.
+///
+/// A block holds the blocks of its children where they were placed rather than copies of their
+/// commands moved into place, so nesting content costs nothing per level (as Typst's frames); the
+/// commands are moved into place once, when ``commands`` is read (for a page, once per page).
 public struct Block: Sendable {
     public var size: Size
-    public var commands: [DrawCommand]
+    var items: [Item]
+
+    /// What a block draws: a command, or a child block placed at an offset.
+    enum Item: Sendable {
+        case command(DrawCommand)
+        case block(Block, at: Point)
+    }
 
     public init(size: Size, commands: [DrawCommand] = []) {
         self.size = size
-        self.commands = commands
+        items = commands.map(Item.command)
+    }
+
+    init(size: Size, items: [Item]) {
+        self.size = size
+        self.items = items
     }
 
     public static let empty = Block(size: .zero)
+
+    /// The drawing commands, every child's moved into place.
+    public var commands: [DrawCommand] { commands(movedBy: nil) }
+
+    /// The drawing commands moved by `origin` as well (a page's body by its margins).
+    func commands(movedBy origin: Point?) -> [DrawCommand] {
+        var result: [DrawCommand] = []
+        var offsets = origin.map { [$0] } ?? []
+        append(to: &result, offsets: &offsets)
+        return result
+    }
+
+    /// True when nothing at all is drawn.
+    var isEmpty: Bool {
+        items.allSatisfy { if case .block(let block, _) = $0 { block.isEmpty } else { false } }
+    }
+
+    /// `offsets` runs from the outermost block's to the innermost's. Each command is moved by the
+    /// innermost offset first, as moving every level's commands in turn would: the sums, and so
+    /// the PDF, are exactly those of moving them level by level.
+    private func append(to result: inout [DrawCommand], offsets: inout [Point]) {
+        for item in items {
+            switch item {
+            case .command(let command):
+                result.append(offsets.isEmpty ? command : command.moved { point in offsets.reversed().reduce(point) { $0.offset(by: $1) } })
+            case .block(let block, let origin):
+                offsets.append(origin)
+                block.append(to: &result, offsets: &offsets)
+                offsets.removeLast()
+            }
+        }
+    }
 }
 
 /// What every element needs while laying out.

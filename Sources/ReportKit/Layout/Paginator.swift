@@ -26,7 +26,7 @@ public enum Paginator {
         }
         let context = LayoutContext(text: text, pageContentHeight: content.height)
 
-        var bodies: [[DrawCommand]] = []
+        var bodies: [Block] = []
         var remaining: any Element = body
         var emptySplits = 0
         while true {
@@ -35,17 +35,17 @@ public enum Paginator {
             }
             switch try remaining.layout(in: content, context: context) {
             case .complete(let block):
-                bodies.append(block.commands)
+                bodies.append(block)
             case .partial(let block, let rest):
                 // A page break at the top of a page does not make an empty page; but content that
                 // keeps splitting off nothing would never end.
-                if block.commands.isEmpty {
+                if block.isEmpty {
                     emptySplits += 1
                     guard emptySplits < 3 else { throw LayoutError("content makes no progress from one page to the next") }
-                    if bodies.isEmpty { bodies.append([]) }
+                    if bodies.isEmpty { bodies.append(.empty) }
                 } else {
                     emptySplits = 0
-                    bodies.append(block.commands)
+                    bodies.append(block)
                 }
                 remaining = rest
                 continue
@@ -57,13 +57,13 @@ public enum Paginator {
 
         let origin = Point(x: template.margins.left, y: top)
         var pages: [Page] = []
-        for (index, commands) in bodies.enumerated() {
+        for (index, body) in bodies.enumerated() {
             let number = numbering.number(ofPage: index, in: bodies.count)
             var page: [DrawCommand] = []
             if let background = template.background {
                 page.append(.fill(.rectangle(Rect(x: 0, y: 0, width: template.size.width, height: template.size.height)), background))
             }
-            page += commands.map { $0.offset(by: origin) }
+            page += body.commands(movedBy: origin)
             if let header = template.header {
                 page += try place(header(number), width: width, at: Point(x: template.margins.left, y: template.margins.top), context: unlimited)
             }
@@ -87,6 +87,6 @@ public enum Paginator {
         guard case .complete(let block) = try element.layout(in: Size(width: width, height: context.pageContentHeight), context: context) else {
             throw LayoutError("the page header or footer is taller than the page")
         }
-        return block.commands.map { $0.offset(by: origin) }
+        return block.commands(movedBy: origin)
     }
 }

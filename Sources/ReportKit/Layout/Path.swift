@@ -65,12 +65,17 @@ public struct Path: Sendable, Hashable {
 
     /// The same path moved by `delta`.
     public func offset(by delta: Point) -> Path {
+        moved { $0.offset(by: delta) }
+    }
+
+    /// The same path with each of its points given by `move`.
+    func moved(_ move: (Point) -> Point) -> Path {
         var moved = Path()
         moved.elements = elements.map { element in
             switch element {
-            case .move(let p): .move(p.offset(by: delta))
-            case .line(let p): .line(p.offset(by: delta))
-            case .curve(let a, let b, let c): .curve(a.offset(by: delta), b.offset(by: delta), c.offset(by: delta))
+            case .move(let p): .move(move(p))
+            case .line(let p): .line(move(p))
+            case .curve(let a, let b, let c): .curve(move(a), move(b), move(c))
             case .close: .close
             }
         }

@@ -50,16 +50,16 @@ public struct Box: Element {
     private func frame(_ block: Block, width: Double) -> Block {
         let size = Size(width: width, height: max(minimumHeight, block.size.height + padding.vertical))
         let outline = Path.roundedRectangle(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: cornerRadius)
-        var commands: [DrawCommand] = []
-        if let background { commands.append(.fill(outline, background)) }
-        commands += block.commands.map { $0.offset(by: Point(x: padding.left, y: padding.top)) }
+        var items: [Block.Item] = []
+        if let background { items.append(.command(.fill(outline, background))) }
+        items.append(.block(block, at: Point(x: padding.left, y: padding.top)))
         if let border, borderWidth > 0 {
             // Stroke inside the box so its outer edge is where the layout says it is.
             let half = borderWidth / 2
             let inset = Path.roundedRectangle(Rect(x: half, y: half, width: size.width - borderWidth, height: size.height - borderWidth),
                                               radius: max(0, cornerRadius - half))
-            commands.append(.stroke(inset, border, lineWidth: borderWidth))
+            items.append(.command(.stroke(inset, border, lineWidth: borderWidth)))
         }
-        return Block(size: size, commands: commands)
+        return Block(size: size, items: items)
     }
 }

@@ -16,9 +16,9 @@ public struct Anchor: Element {
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         let mark = DrawCommand.destination(name: name, at: .zero)
         switch try content.layout(in: space, context: context) {
-        case .complete(let block): return .complete(Block(size: block.size, commands: [mark] + block.commands))
+        case .complete(let block): return .complete(Block(size: block.size, items: [.command(mark)] + block.items))
         // Only the first part carries the destination; the remainder is the plain content.
-        case .partial(let block, let remainder): return .partial(Block(size: block.size, commands: [mark] + block.commands), remainder: remainder)
+        case .partial(let block, let remainder): return .partial(Block(size: block.size, items: [.command(mark)] + block.items), remainder: remainder)
         case .nothing: return .nothing
         }
     }

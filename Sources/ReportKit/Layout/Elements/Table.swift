@@ -153,7 +153,7 @@ public struct Table: Element {
     /// Lays out one row; splits it (each cell at the same height) when it does not fit.
     private func layoutRow(_ row: Row, widths: [Double], height: Double, cell role: StructureRole,
                            context: LayoutContext) throws(LayoutError) -> RowPlacement {
-        var commands: [DrawCommand] = [.beginStructure(.tableRow)]
+        var items: [Block.Item] = [.command(.beginStructure(.tableRow))]
         var rowHeight = 0.0
         var remainders: Row = []
         var split = false
@@ -174,14 +174,12 @@ public struct Table: Element {
             case .nothing:
                 return .nothing
             }
-            commands.append(.beginStructure(role))
-            commands += block.commands.map { $0.offset(by: Point(x: x, y: 0)) }
-            commands.append(.endStructure(role))
+            items += [.command(.beginStructure(role)), .block(block, at: Point(x: x, y: 0)), .command(.endStructure(role))]
             rowHeight = max(rowHeight, block.size.height)
             x += width
         }
-        commands.append(.endStructure(.tableRow))
-        let block = Block(size: Size(width: x, height: rowHeight), commands: commands)
+        items.append(.command(.endStructure(.tableRow)))
+        let block = Block(size: Size(width: x, height: rowHeight), items: items)
         return split ? .partial(block, rest: remainders) : .complete(block)
     }
 
@@ -189,7 +187,7 @@ public struct Table: Element {
     private struct Fragment {
         let width: Double
         var height = 0.0
-        var commands: [DrawCommand] = [.beginStructure(.table)]
+        var items: [Block.Item] = [.command(.beginStructure(.table))]
 
         init(width: Double) {
             self.width = width
@@ -197,21 +195,21 @@ public struct Table: Element {
 
         mutating func add(_ block: Block, background: Color?) {
             if let background {
-                commands.append(.fill(.rectangle(Rect(x: 0, y: height, width: width, height: block.size.height)), background))
+                items.append(.command(.fill(.rectangle(Rect(x: 0, y: height, width: width, height: block.size.height)), background)))
             }
-            commands += block.commands.map { $0.offset(by: Point(x: 0, y: height)) }
+            items.append(.block(block, at: Point(x: 0, y: height)))
             height += block.size.height
         }
 
         mutating func addRule(_ style: Style) {
             guard let color = style.ruleColor, style.ruleWidth > 0 else { return }
             let y = height + style.ruleWidth / 2
-            commands.append(.stroke(.line(from: Point(x: 0, y: y), to: Point(x: width, y: y)), color, lineWidth: style.ruleWidth))
+            items.append(.command(.stroke(.line(from: Point(x: 0, y: y), to: Point(x: width, y: y)), color, lineWidth: style.ruleWidth)))
             height += style.ruleWidth
         }
 
         var block: Block {
-            Block(size: Size(width: width, height: height), commands: commands + [.endStructure(.table)])
+            Block(size: Size(width: width, height: height), items: items + [.command(.endStructure(.table))])
         }
     }
 }

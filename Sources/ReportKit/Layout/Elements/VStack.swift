@@ -14,12 +14,12 @@ public struct VStack: Element {
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
-        var commands: [DrawCommand] = []
+        var items: [Block.Item] = []
         var y = 0.0
         var placedAny = false
 
         func placed(height: Double) -> Block {
-            Block(size: Size(width: space.width, height: height), commands: commands)
+            Block(size: Size(width: space.width, height: height), items: items)
         }
 
         for (index, child) in children.enumerated() {
@@ -45,11 +45,11 @@ public struct VStack: Element {
 
             switch placement {
             case .complete(let block):
-                commands += block.commands.map { $0.offset(by: Point(x: 0, y: top)) }
+                items.append(.block(block, at: Point(x: 0, y: top)))
                 y = top + block.size.height
                 placedAny = true
             case .partial(let block, let remainder):
-                commands += block.commands.map { $0.offset(by: Point(x: 0, y: top)) }
+                items.append(.block(block, at: Point(x: 0, y: top)))
                 return .partial(placed(height: top + block.size.height), remainder: VStack(spacing: spacing, [remainder] + Array(rest)))
             case .nothing:
                 guard placedAny else { return .nothing }
@@ -154,10 +154,8 @@ public struct HStack: Element {
         case .center: 0.5
         case .bottom: 1.0
         }
-        let commands = placed.flatMap { x, block in
-            block.commands.map { $0.offset(by: Point(x: x, y: (height - block.size.height) * share)) }
-        }
-        let block = Block(size: Size(width: space.width, height: height), commands: commands)
+        let children = placed.map { x, block in Block.Item.block(block, at: Point(x: x, y: (height - block.size.height) * share)) }
+        let block = Block(size: Size(width: space.width, height: height), items: children)
         return split ? .partial(block, remainder: HStack(spacing: spacing, alignment: alignment, remainders)) : .complete(block)
     }
 }
