@@ -3,7 +3,9 @@
 # directly, in the same run (so the ratios hold on a busy machine).
 #   1. rendering: one-page documents in one process (layout and PDF in memory), memory flat;
 #   2. batch: `report-gen batch` on DOCUMENTS jobs and on LARGE jobs (jobs/s, peak memory), per-job
-#      cost against the C program replaying the same spray-report page, --jobs 1 against --jobs 2.
+#      cost (CPU and wall time) against the C program replaying the same spray-report page,
+#      --jobs 1 against --jobs 2. scripts/bench-instructions.sh then gives the per-job cost in
+#      instructions, which the machine's load does not change.
 #   bash scripts/bench.sh [DOCUMENTS [LARGE]]     (default 1000 10000; LARGE 0 leaves it out)
 set -euo pipefail
 cd "$(dirname "$0")/.."
