@@ -27,8 +27,8 @@ struct BatchCommand: ParsableCommand {
             jobs in progress: finished files stay, no partial file is left.
 
             Exit status: 0 all written, 65 some entries invalid (or the history or a template), 66 \
-            history not readable, 69 fonts missing, 73 output not writable, 130 or 143 interrupted by \
-            Ctrl-C or SIGTERM.
+            history not readable, 69 fonts missing, 73 output not writable, 128 + the signal's number when \
+            stopped by Ctrl-C (130), SIGTERM (143), SIGHUP (129) or SIGQUIT (131).
             """
     )
 
@@ -68,14 +68,19 @@ struct BatchCommand: ParsableCommand {
         if output == "-" || combined == "-" {
             throw ValidationError("a batch writes files: -o takes a folder and --combined a file name, not standard output")
         }
-        if let combined, history != "-",
-           URL(fileURLWithPath: combined).standardizedFileURL == URL(fileURLWithPath: history).standardizedFileURL {
-            throw ValidationError("\(combined): the output would overwrite the history; choose another name")
+        if let combined {
+            let ext = URL(fileURLWithPath: combined).pathExtension.lowercased()
+            if !ext.isEmpty, ext != "pdf" {
+                throw ValidationError("--combined writes a PDF; \(combined) names a .\(ext) file. Give a name ending in .pdf")
+            }
         }
     }
 
     func run() throws {
-        let options = BatchOptions(report: report.reportOptions, coverTemplate: cover, threads: jobs, overwrite: overwrite, failFast: failFast)
+        var inputs = InputReader.identities(of: history, report: report)
+        if let cover = FileIdentity(path: cover) { inputs.insert(cover) }
+        let options = BatchOptions(report: report.reportOptions, coverTemplate: cover, threads: jobs, overwrite: overwrite,
+                                   failFast: failFast, inputs: inputs)
         let destination: BatchDestination = combined.map { .combined($0) } ?? .folder(output ?? ".")
         let exporter = BatchExporter(options: options, destination: destination)
         do {
@@ -111,7 +116,7 @@ struct BatchCommand: ParsableCommand {
         }
         display.printSummary(summary)
         if let signal = trap.receivedSignal {
-            Console.error("stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM"); finished files were kept, none is partial")
+            Console.error("stopped by \(SignalTrap.name(of: signal)); finished files were kept, none is partial")
             throw ExitCode(128 + signal)
         }
         if let output = summary.unusableOutput {
@@ -137,8 +142,7 @@ struct BatchCommand: ParsableCommand {
             Console.error(message)
             return ExitStatus.unreadableInput
         case .unwritable(let error):
-            Console.error(error.description)
-            return ExitStatus.unwritableOutput
+            return OutputWriter.fail(error)
         case .render(let error):
             Console.error(error.description)
             return ExitStatus.unavailable

@@ -1,13 +1,33 @@
-import Foundation
+import ArgumentParser
+import ReportKit
 
-/// A thin writer over the standard streams.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The standard streams, written with checked system calls. Foundation's `FileHandle.write`
+/// ends the process when a write fails, so a full disk or a closed pipe behind standard output
+/// would be a crash instead of an error the user is told about.
 struct FileHandleOutput {
-    let handle: FileHandle
+    let descriptor: Int32
 
-    static let standardError = FileHandleOutput(handle: .standardError)
-    static let standardOutput = FileHandleOutput(handle: .standardOutput)
+    static let standardError = FileHandleOutput(descriptor: STDERR_FILENO)
+    static let standardOutput = FileHandleOutput(descriptor: STDOUT_FILENO)
 
+    /// Writes to standard error. A failure there has nowhere to be reported, so it is dropped
+    /// (the exit status still tells the outcome).
     func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        try? OutputFile.writeAll(Array(text.utf8), to: descriptor)
+    }
+
+    /// Writes a command's result to standard output; when that fails (a full disk, a closed pipe,
+    /// a device that takes nothing), says so on standard error and ends with exit 73.
+    static func print(_ text: String) throws {
+        do {
+            try OutputFile.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+        } catch {
+            Console.error("standard output: \(error.description)")
+            throw ExitStatus.unwritableOutput
+        }
     }
 }

@@ -47,10 +47,10 @@ struct PlanCommand: ParsableCommand {
         }
         let display = PlanDisplay(plan: plan, language: language)
         if json {
-            FileHandleOutput.standardOutput.write(JSONWriter.write(PlanJSON.value(for: plan, display: display, locale: words)))
+            try FileHandleOutput.print(JSONWriter.write(PlanJSON.value(for: plan, display: display, locale: words)))
         } else {
             for warning in plan.warnings { Console.warning(warning.description) }
-            FileHandleOutput.standardOutput.write(PlanText.render(plan, display: display, locale: words))
+            try FileHandleOutput.print(PlanText.render(plan, display: display, locale: words))
         }
     }
 }

@@ -27,8 +27,18 @@ struct RenderCommand: ParsableCommand {
         valueName: "path"))
     var output: String?
 
-    @Option(help: "pdf, or png for page images.")
-    var format: Format = .pdf
+    @Option(name: .customLong("format"), help: "pdf, or png for page images (default: from the output's extension, else pdf).")
+    var formatOption: Format?
+
+    /// The format asked for, else the one the output's name ends in, else PDF.
+    var format: Format {
+        formatOption ?? output.flatMap(Self.format(ofName:)) ?? .pdf
+    }
+
+    /// The format a file name's extension names (`.pdf`, `.png`), if any.
+    static func format(ofName name: String) -> Format? {
+        Format(rawValue: URL(fileURLWithPath: name).pathExtension.lowercased())
+    }
 
     @Option(help: "Pixels per inch of PNG pages.")
     var dpi: Double = 150
@@ -40,6 +50,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("reading standard input: give the output with -o FILE (or -o - for standard output)")
         }
         guard dpi >= 18, dpi <= 1200 else { throw ValidationError("--dpi must be from 18 to 1200") }
+        if let formatOption, let output, let named = Self.format(ofName: output), named != formatOption {
+            throw ValidationError("--format \(formatOption.rawValue) writes \(formatOption.rawValue.uppercased()), but \(output) names a .\(named.rawValue) file; make them agree (or leave out --format)")
+        }
     }
 
     func run() throws {
@@ -106,11 +119,6 @@ struct RenderCommand: ParsableCommand {
 
     private func write(_ document: LaidOutDocument, generator: ReportGenerator) throws {
         let target = output ?? Self.beside(input, extension: format.rawValue)
-        if target != "-", input != "-",
-           URL(fileURLWithPath: target).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL {
-            Console.error("\(target): the output would overwrite the input; choose another name with -o")
-            throw ExitCode.validationFailure
-        }
         let files: [(path: String, bytes: [UInt8])]
         do {
             switch format {
@@ -130,7 +138,7 @@ struct RenderCommand: ParsableCommand {
             Console.report(error)
             throw ExitStatus.of(error)
         }
-        try OutputWriter.writeAll(files)
+        try OutputWriter.writeAll(files, protecting: InputReader.identities(of: input, report: report))
     }
 
     /// `fields/north.json` → `fields/north.pdf`.

@@ -28,6 +28,9 @@ struct ReportGen: ParsableCommand {
         // Past a file size limit (`ulimit -f`) a write should fail with an error the user is
         // told about and the partial file removed, not end the process on SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
+        // Likewise a closed pipe behind standard output (`report-gen plan job.json | head -1`):
+        // the write fails with EPIPE and the user is told, instead of a silent death.
+        signal(SIGPIPE, SIG_IGN)
         main(nil)
     }
 }

@@ -18,6 +18,12 @@ struct ReportOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("A tokens file to use instead of the built-in palette and type scale.", valueName: "path"))
     var tokens: String?
 
+    func validate() throws {
+        if let author, let problem = ReportOptions.problem(withAuthor: author) {
+            throw ValidationError("--author \(problem)")
+        }
+    }
+
     var reportOptions: ReportOptions {
         ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens)
     }

@@ -6,8 +6,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// Turns Ctrl-C (SIGINT) and SIGTERM into a stop that leaves no partial file, ending with
-/// 128 + the signal's number, as a shell expects of a process a signal ended.
+/// Turns the signals that end a program from a terminal or a supervisor (Ctrl-C's SIGINT,
+/// SIGTERM, SIGHUP when the terminal or SSH session goes away, Ctrl-\\'s SIGQUIT) into a stop that
+/// leaves no partial or temporary file, ending with 128 + the signal's number, as a shell expects
+/// of a process a signal ended.
 ///
 /// A batch stops in turn (``Stop/afterCurrentJobs``): it starts no new job, lets the jobs already
 /// started finish their files, and removes any file not finished. A single report, or a second
@@ -23,7 +25,7 @@ final class SignalTrap {
     private let sources: [any DispatchSourceSignal]
 
     init(_ stop: Stop) {
-        let signals = [SIGINT, SIGTERM]
+        let signals = Self.signals
         var sources: [any DispatchSourceSignal] = []
         for number in signals {
             // Dispatch sees the signal only if its default action (ending the process) is off.
@@ -46,6 +48,20 @@ final class SignalTrap {
         }
     }
 
+    /// The signals trapped.
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// How a person knows the signal: "Ctrl-C", "SIGTERM".
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "Ctrl-C"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP (the terminal went away)"
+        case SIGQUIT: "SIGQUIT"
+        default: "signal \(signal)"
+        }
+    }
+
     /// The first signal received, if any.
     var receivedSignal: Int32? {
         received.number
@@ -54,8 +70,7 @@ final class SignalTrap {
     /// Puts the default actions back.
     func remove() {
         for source in sources { source.cancel() }
-        Glibc.signal(SIGINT, SIG_DFL)
-        Glibc.signal(SIGTERM, SIG_DFL)
+        for number in Self.signals { Glibc.signal(number, SIG_DFL) }
     }
 }
 

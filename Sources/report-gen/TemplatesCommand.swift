@@ -10,9 +10,9 @@ struct TemplatesCommand: ParsableCommand {
 
     func run() throws {
         let definitions = ReportDefinitions.builtIn
+        var lines: [String] = []
         do {
             let theme = try definitions.theme(.light)
-            var lines: [String] = []
             for name in definitions.templateNames {
                 let template = try definitions.template(name, theme: theme)
                 lines.append("\(name.padding(toLength: 18, withPad: " ", startingAt: 0))\(template.subject == .history ? "history" : "job    ")  \(template.summary)")
@@ -20,10 +20,10 @@ struct TemplatesCommand: ParsableCommand {
             lines.append("")
             lines.append("Built-in files: \(definitions.directory)")
             lines.append("Copy one, change it, and pass it with --template PATH (docs/template-format.md).")
-            FileHandleOutput.standardOutput.write(lines.joined(separator: "\n") + "\n")
         } catch {
             Console.report(ReportError.definition(error))
             throw ExitStatus.of(.definition(error))
         }
+        try FileHandleOutput.print(lines.joined(separator: "\n") + "\n")
     }
 }

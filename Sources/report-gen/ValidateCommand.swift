@@ -7,8 +7,11 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a job or a history without making a report.",
         discussion: """
-            Prints one line per job that is valid, and every problem as `error: <JSON path>: <problem>` \
-            on standard error. Exit status: 0 all valid, 65 some invalid, 66 input not readable.
+            Reads everything `report-gen batch` reads: one job, the app's history, an array of v1 jobs, \
+            {"version": 1, "jobs": [...]}, or JSON Lines (read as a stream, any length). Prints one line per \
+            valid job, and every problem as `error: <JSON path>: <problem>` on standard error (for a \
+            history, after the entry's number, line and id). Exit status: 0 all valid, 65 some invalid, 66 \
+            input not readable, 73 standard output not writable.
             """
     )
 
@@ -16,47 +19,82 @@ struct ValidateCommand: ParsableCommand {
     var input: String
 
     func run() throws {
-        let bytes = try InputReader.read(input)
         let name = InputReader.displayName(input)
-        let document: JobDocument
+        let handle = try InputReader.open(input)
+        defer { if input != "-" { try? handle.close() } }
+        let reader: HistoryReader
         do {
-            document = try JobDecoder.decodeDocument(bytes)
+            reader = try HistoryReader(handle: handle, name: input == "-" ? nil : input)
         } catch {
-            Console.report(error)
-            throw ExitStatus.badData
+            throw Self.fail(error)
         }
-        switch document {
-        case .job(let decoded):
-            guard let line = check(decoded, label: name) else { throw ExitStatus.badData }
-            FileHandleOutput.standardOutput.write(line + "\n")
-        case .history(let entries):
-            var failed = 0
-            for entry in entries {
-                let label = "\(name)[\(entry.index)]" + (entry.id.map { " (\($0))" } ?? "")
-                switch entry.result {
-                case .success(let decoded):
-                    if let line = check(decoded, label: label) { FileHandleOutput.standardOutput.write(line + "\n") } else { failed += 1 }
-                case .failure(let error):
-                    Console.report(error)
-                    failed += 1
-                }
+        // One job, as a document or as JSON Lines of one line, reads as that job, without entry
+        // numbers; anything else is a history, checked one entry at a time.
+        let first = try next(reader)
+        let second = first == nil ? nil : try next(reader)
+        if let first, second == nil, reader.isOneJob || reader.format == .lines {
+            guard let line = check(first.decode().result, label: name, errorPrefix: "") else { throw ExitStatus.badData }
+            return try FileHandleOutput.print(line + "\n")
+        }
+        try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name)
+    }
+
+    /// Checks every entry of a history, one at a time, and prints how many were valid.
+    private func checkHistory(_ read: [HistoryItem], reader: HistoryReader, name: String) throws {
+        var valid = 0, total = 0
+        var pending = read
+        while let item = pending.isEmpty ? try next(reader) : pending.removeFirst() {
+            total += 1
+            let entry = item.decode()
+            let label = Self.label(entry)
+            if let line = check(entry.result, label: "\(name) \(label)", errorPrefix: "\(label): ") {
+                try FileHandleOutput.print(line + "\n")
+                valid += 1
             }
-            FileHandleOutput.standardOutput.write("\(name): \(entries.count - failed) of \(entries.count) jobs valid\n")
-            if failed > 0 { throw ExitStatus.badData }
+        }
+        try FileHandleOutput.print("\(name): \(valid) of \(total) jobs valid\n")
+        if valid < total { throw ExitStatus.badData }
+    }
+
+    private func next(_ reader: HistoryReader) throws -> HistoryItem? {
+        do {
+            return try reader.next()
+        } catch {
+            throw Self.fail(error)
         }
     }
 
+    /// "entry 3 (line 3, id "calc-17")".
+    private static func label(_ entry: HistoryEntry) -> String {
+        var details: [String] = []
+        if let line = entry.line { details.append("line \(line)") }
+        if let id = entry.id { details.append("id \(String(reflecting: id.count > 40 ? String(id.prefix(40)) + "…" : id))") }
+        return "entry \(entry.index + 1)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+    }
+
     /// "job.json: valid v1 job, 12.5 ha, 3 loads", or nil after reporting its errors.
-    private func check(_ decoded: DecodedJob, label: String) -> String? {
+    private func check(_ result: Result<DecodedJob, InputError>, label: String, errorPrefix: String) -> String? {
         do {
+            let decoded = try result.get()
             let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
             for warning in plan.warnings { Console.warning("\(label): \(warning)") }
             let job = plan.job
             let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
             return "\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"
         } catch {
-            Console.report(error)
+            for diagnostic in error.diagnostics { Console.error(errorPrefix + diagnostic.description) }
             return nil
+        }
+    }
+
+    private static func fail(_ error: HistoryReadError) -> ExitCode {
+        switch error {
+        case .invalid(let error):
+            Console.report(error)
+            return ExitStatus.badData
+        case .unreadable(let message):
+            Console.error(message)
+            return ExitStatus.unreadableInput
         }
     }
 }

@@ -329,6 +329,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         "\(path): invalid JSON at line \(line), column \(column): \(message)"
     }
+
+    /// The same error in a document that starts `lines` lines further down its file.
+    func shifted(byLines lines: Int) -> JSONSyntaxError {
+        JSONSyntaxError(path: path, line: line + lines, column: column, message: message)
+    }
 }
 
 extension InputError {

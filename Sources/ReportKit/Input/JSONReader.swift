@@ -106,8 +106,21 @@ struct JSONReader {
         return value
     }
 
-    /// A string of at most `maximumLength` characters. Single-line text may not contain control
-    /// characters; multi-line text may contain line breaks and tabs only.
+    /// A finite number within `range`; outside it, an error names the range (in `unit`, when the
+    /// number has one), so every value that reaches cairo or Pango is one they can take.
+    mutating func number(_ node: Node, in range: ClosedRange<Double>, unit: String = "") -> Double? {
+        guard let value = number(node) else { return nil }
+        guard range.contains(value) else {
+            let suffix = unit.isEmpty ? "" : " \(unit)"
+            error(node.path, "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))\(suffix), got \(Self.format(value))")
+            return nil
+        }
+        return value
+    }
+
+    /// A string of at most `maximumLength` characters that keeps ``TextRules``: no control
+    /// characters (multi-line text: line breaks and tabs only), no line separators in single-line
+    /// text, no bidirectional overrides.
     mutating func text(_ node: Node, maximumLength: Int = JobLimits.maximumTextLength, multiline: Bool = false) -> String? {
         guard case .string(let text) = node.value else {
             error(node.path, "expected a string, found \(node.value.typeDescription)")
@@ -118,13 +131,8 @@ struct JSONReader {
             error(node.path, "is longer than \(maximumLength) characters")
             return nil
         }
-        let allowedControls: Set<Unicode.Scalar> = multiline ? ["\n", "\t"] : []
-        if let control = text.unicodeScalars.first(where: {
-            ($0.properties.generalCategory == .control) && !allowedControls.contains($0)
-        }) {
-            let code = String(control.value, radix: 16, uppercase: true)
-            error(node.path, "contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)"
-                + (multiline ? "" : "; this field must be a single line of text"))
+        if let problem = TextRules.problem(in: text, multiline: multiline) {
+            error(node.path, problem)
             return nil
         }
         return text

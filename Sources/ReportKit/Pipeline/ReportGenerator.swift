@@ -18,6 +18,16 @@ public struct ReportOptions: Sendable {
         self.author = author
         self.tokensFile = tokensFile
     }
+
+    /// Why `author` cannot be printed as the report's credit, or nil when it can: it is checked
+    /// like a job's own single-line text (``TextRules``), and must not be blank.
+    public static func problem(withAuthor author: String) -> String? {
+        if author.allSatisfy(\.isWhitespace) {
+            return "is empty; expected the name to credit (leave the option out for the job's own author)"
+        }
+        if author.count > JobLimits.maximumTextLength { return "is longer than \(JobLimits.maximumTextLength) characters" }
+        return TextRules.problem(in: author, multiline: false)
+    }
 }
 
 /// Why a report could not be made.
@@ -51,6 +61,9 @@ public final class ReportGenerator {
     public init(options: ReportOptions, definitions: ReportDefinitions = .builtIn, fonts: FontSet = .inter) throws(ReportError) {
         self.options = options
         self.definitions = definitions
+        if let author = options.author, let problem = ReportOptions.problem(withAuthor: author) {
+            throw .definition(DefinitionError(file: "the author option", problem))
+        }
         do {
             theme = try definitions.theme(options.theme, tokensFile: options.tokensFile)
             template = try definitions.template(options.template, theme: theme)

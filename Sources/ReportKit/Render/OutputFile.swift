@@ -7,14 +7,35 @@ import Glibc
 
 /// Writes output so that a reader never sees half a file: the bytes go to a temporary file beside
 /// the target, are flushed to disk, and only then renamed over it. On any failure the temporary
-/// file is removed and the target is untouched.
+/// file is removed and the target is untouched. A named pipe, a device or a terminal is written
+/// into directly instead (``OutputTarget``).
 public enum OutputFile {
     /// Writes `bytes` to `path`; with `replacing` false, an existing file is left as it is and
-    /// ``OutputFile/exists`` is thrown.
-    public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(RenderError) {
-        let file = try StagedFile(for: path)
+    /// ``OutputFile/exists`` is thrown. `inputs` are the files being read, which the output must
+    /// not be.
+    public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true,
+                             protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+        // A pipe or a device is there to be written into: it is never "replaced", so `replacing`
+        // does not apply to it.
+        if case .stream(let stream) = try OutputTarget.resolve(path, protecting: inputs) {
+            let descriptor = try openStream(stream, named: path)
+            defer { close(descriptor) }
+            try writeAll(bytes, to: descriptor)
+            return
+        }
+        let file = try StagedFile(for: path, protecting: inputs)
         try file.append(bytes)
         guard try file.commit(replacing: replacing) else { throw exists(path) }
+    }
+
+    /// Opens a named pipe or a device for writing, as it is: never created, never truncated.
+    static func openStream(_ stream: String, named path: String) throws(RenderError) -> Int32 {
+        while true {
+            let descriptor = open(stream, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+            if errno == EINTR { continue }
+            throw systemFailure("cannot write \(path)")
+        }
     }
 
     /// Writes all of `bytes` to an open descriptor (standard output, for `-o -`).
@@ -51,29 +72,49 @@ public enum OutputFile {
 /// One thread uses it at a time; it may be handed to another (a batch writes on a worker thread
 /// and commits on the thread that reports results in order), never shared.
 public final class StagedFile: @unchecked Sendable {
+    /// The output's name as the caller gave it.
     public let path: String
-    private let temporary: String
+    /// Where the file is put: the path itself, or the file a symbolic link leads to.
+    private let target: OutputTarget
+    /// The temporary file's name beside the target; nil for a stream's staging file, which is
+    /// unlinked as soon as it is made and so can never be left behind.
+    private let temporary: String?
     private var descriptor: Int32
     private var committed = false
     public private(set) var length = 0
 
-    public init(for path: String) throws(RenderError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw RenderError("\(path) is a directory; expected a file name")
+    /// Stages a file for `path`; `inputs` are the files being read, which the output must not be.
+    public init(for path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+        target = try OutputTarget.resolve(path, protecting: inputs)
+        self.path = path
+        switch target {
+        case .file(let file):
+            let url = URL(fileURLWithPath: file)
+            let directory = url.deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw RenderError("the folder \(directory) does not exist")
+            }
+            let (descriptor, name) = try Self.makeTemporary(in: directory, named: "." + url.lastPathComponent)
+            self.descriptor = descriptor
+            temporary = name
+            Self.unfinished.withLock { _ = $0.insert(name) }
+        case .stream:
+            // A pipe or a device cannot be renamed into; the document is staged in an unnamed
+            // file (a combined document reads its own end back) and copied in at the commit.
+            let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            let (descriptor, name) = try Self.makeTemporary(in: directory, named: ".report-gen")
+            unlink(name)
+            self.descriptor = descriptor
+            temporary = nil
         }
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw RenderError("the folder \(directory) does not exist")
-        }
-        var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
+    }
+
+    private static func makeTemporary(in directory: String, named name: String) throws(RenderError) -> (Int32, String) {
+        var template = Array((directory + "/" + name + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw OutputFile.systemFailure("cannot write in \(directory)") }
-        self.path = path
-        self.descriptor = descriptor
-        temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        Self.unfinished.withLock { _ = $0.insert(temporary) }
+        return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// The temporary files of every staged file not yet committed or discarded, in this process.
@@ -125,21 +166,22 @@ public final class StagedFile: @unchecked Sendable {
     /// already there stays, this one is removed, and the result is false.
     @discardableResult
     public func commit(replacing: Bool = true) throws(RenderError) -> Bool {
+        guard let temporary, case .file(let file) = target else { return try commitToStream() }
         guard fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         let closed = close(descriptor)
         descriptor = -1
         guard closed == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         if replacing {
-            guard rename(temporary, path) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+            guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         } else {
             // link(2) fails when the name is taken, so a file made meanwhile by another program is
             // never replaced; then the temporary name goes.
-            if link(temporary, path) != 0 {
+            if link(temporary, file) != 0 {
                 guard errno != EEXIST else { return false }
                 // File systems without hard links (FAT) get a check and a rename instead.
                 guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
-                guard !FileManager.default.fileExists(atPath: path) else { return false }
-                guard rename(temporary, path) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+                guard !FileManager.default.fileExists(atPath: file) else { return false }
+                guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
             }
             unlink(temporary)
         }
@@ -148,10 +190,32 @@ public final class StagedFile: @unchecked Sendable {
         return true
     }
 
+    /// Copies the staged document into the pipe or device; there is nothing to rename, and
+    /// nothing to keep (a pipe is there to be written into).
+    private func commitToStream() throws(RenderError) -> Bool {
+        guard case .stream(let stream) = target else { return false }
+        let output = try OutputFile.openStream(stream, named: path)
+        defer { close(output) }
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        var offset = 0
+        while offset < length {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, min($0.count, length - offset), off_t(offset)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw OutputFile.systemFailure("cannot read back the staged \(path)") }
+            try OutputFile.writeAll(Array(chunk[..<count]), to: output)
+            offset += count
+        }
+        close(descriptor)
+        descriptor = -1
+        committed = true
+        return true
+    }
+
     /// Removes the temporary file; the target is untouched.
     public func discard() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
+        guard let temporary else { return }
         unlink(temporary)
         Self.unfinished.withLock { _ = $0.remove(temporary) }
     }

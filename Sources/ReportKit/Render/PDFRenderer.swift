@@ -34,8 +34,10 @@ public final class PDFFileWriter {
     private let writer: PDFWriter
     private let language: String?
 
-    public init(path: String, text: PangoTextEngine, info: DocumentInfo, pageSize: Size = .a4) throws(RenderError) {
-        file = try StagedFile(for: path)
+    /// Starts the document for `path`, which must not be one of `inputs` (the files being read).
+    public init(path: String, text: PangoTextEngine, info: DocumentInfo, pageSize: Size = .a4,
+                protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+        file = try StagedFile(for: path, protecting: inputs)
         sink = CairoFileSink(file)
         language = info.language
         writer = try PDFWriter(text: text, info: info, pageSize: pageSize, stream: CairoFileSink.write, closure: sink.closure)

@@ -230,7 +230,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
               pango_layout_get_direction(oneLine.layout.pointer, 0) == PANGO_DIRECTION_LTR else { return nil }
         var logical = PangoRectangle()
         pango_layout_get_extents(oneLine.layout.pointer, nil, &logical)
-        let available = Int32((width * Double(PANGO_SCALE)).rounded(.down))
+        let available = Self.pangoUnits(width, rounding: .down)
         guard logical.width <= available else { return nil }
         // Pango's own arithmetic for alignment, in its units.
         let offset: Int32 = switch key.alignment {
@@ -244,9 +244,9 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError) -> PangoLayout {
         let layout = try PangoLayout(context: context)
         let string = text.string
-        pango_layout_set_text(layout.pointer, string, Int32(string.utf8.count))
+        pango_layout_set_text(layout.pointer, string, Int32(clamping: string.utf8.count))
         if let width {
-            pango_layout_set_width(layout.pointer, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
+            pango_layout_set_width(layout.pointer, Self.pangoUnits(width, rounding: .down))
             pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
         }
         if ellipsize {
@@ -290,17 +290,26 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         return description
     }
 
+    /// Points in Pango's units (1/1024 pt) as the 32-bit integer its API takes. The token and
+    /// template readers bound every size long before this; the clamp keeps a library caller's
+    /// out-of-range style from trapping the process (Pango draws it absurdly, but draws it).
+    static func pangoUnits(_ points: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int32 {
+        let units = (points * Double(PANGO_SCALE)).rounded(rule)
+        guard units.isFinite else { return units > 0 ? Int32.max / 2 : (units < 0 ? -Int32.max / 2 : 0) }
+        return Int32(max(-Double(Int32.max / 2), min(Double(Int32.max / 2), units)))
+    }
+
     private static func attributes(for style: TextStyle, font: FontDescription) -> [UnsafeMutablePointer<PangoAttribute>] {
         let channel = { (value: Double) in UInt16((max(0, min(1, value)) * 65_535).rounded()) }
         var list: [UnsafeMutablePointer<PangoAttribute>?] = [
             pango_attr_font_desc_new(font.pointer),
             pango_attr_foreground_new(channel(style.color.red), channel(style.color.green), channel(style.color.blue)),
             // Line height as in CSS: a multiple of the font size, not of the font's own line gap.
-            pango_attr_line_height_new_absolute(Int32((style.size * style.lineHeight * Double(PANGO_SCALE)).rounded())),
+            pango_attr_line_height_new_absolute(pangoUnits(style.size * style.lineHeight)),
         ]
         if style.color.alpha < 1 { list.append(pango_attr_foreground_alpha_new(channel(style.color.alpha))) }
         if style.letterSpacing != 0 {
-            list.append(pango_attr_letter_spacing_new(Int32((style.letterSpacing * style.size * Double(PANGO_SCALE)).rounded())))
+            list.append(pango_attr_letter_spacing_new(pangoUnits(style.letterSpacing * style.size)))
         }
         if style.tabularFigures { list.append(pango_attr_font_features_new("tnum")) }
         if style.underline { list.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }

@@ -7,10 +7,14 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// The system's error number (errno) when a system call failed.
     public let systemError: Int32?
+    /// True when the output named is one of the files being read: a usage mistake (exit 64),
+    /// refused before anything is written.
+    public let overwritesInput: Bool
 
-    public init(_ message: String, systemError: Int32? = nil) {
+    public init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false) {
         self.message = message
         self.systemError = systemError
+        self.overwritesInput = overwritesInput
     }
 
     public var description: String { message }

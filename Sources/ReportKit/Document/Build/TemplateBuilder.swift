@@ -99,15 +99,27 @@ final class TemplateBuilder {
         case .link(let pattern, let children):
             let target = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
             let content = VStack(spacing: 0, try build(children, scope: scope, background: background))
-            return [linkTarget(target).map { Linked($0, content) } ?? content]
+            return [try linkTarget(target, node: node).map { Linked($0, content) } ?? content]
         }
     }
 
-    /// `#name` is a destination in this document, anything else a web address; an empty target
-    /// (a value absent from this report) makes no link.
-    private func linkTarget(_ target: String) -> LinkTarget? {
+    /// The web address schemes a link may use. Anything else (`javascript:`, `file:`, `data:`, a
+    /// launch action in disguise) is refused: a report is opened by people who trust it.
+    static let linkSchemes = ["https:", "http:", "mailto:"]
+
+    /// `#name` is a destination in this document, anything else a web address with one of
+    /// ``linkSchemes``; an empty target (a value absent from this report) makes no link.
+    private func linkTarget(_ target: String, node: TemplateNode) throws(DefinitionError) -> LinkTarget? {
         if target.isEmpty || target == "#" { return nil }
-        return target.hasPrefix("#") ? .internalDestination(anchorPrefix + String(target.dropFirst())) : .uri(target)
+        if target.hasPrefix("#") { return .internalDestination(anchorPrefix + String(target.dropFirst())) }
+        let lowercased = target.lowercased()
+        guard Self.linkSchemes.contains(where: { lowercased.hasPrefix($0) }),
+              !target.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else {
+            let shown = target.count > 60 ? target.prefix(60) + "…" : Substring(target)
+            throw DefinitionError(file: template.file, at: node.path,
+                                  "the link \"\(shown)\" is not allowed; a link goes to #name (a place in this report) or to an address starting with \(Self.linkSchemes.joined(separator: ", ")), without spaces")
+        }
+        return .uri(target)
     }
 
     // MARK: Text
@@ -178,8 +190,8 @@ final class TemplateBuilder {
             let fill = index % 2 == 1 ? zebraFill.composited(over: background) : background
             let rowScope = scope.binding(spec.rowName, to: item)
             let link = try spec.rowLink.map { pattern throws(DefinitionError) in
-                try evaluate(node) { () throws(PatternError) in try rowScope.text(pattern, locale: locale) }
-            }.flatMap(linkTarget)
+                try linkTarget(try evaluate(node) { () throws(PatternError) in try rowScope.text(pattern, locale: locale) }, node: node)
+            } ?? nil
             var row: Table.Row = []
             for (column, columnScope) in columns {
                 let content = try cell(column.cell, columnScope.binding(spec.rowName, to: item), style: spec.cellStyle,

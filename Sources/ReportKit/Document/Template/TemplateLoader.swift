@@ -59,9 +59,7 @@ private struct TemplateReader {
             }
         }
         var typeScale: Double?
-        if let node = object.optional("typeScale"), let value = reader.positiveNumber(node) {
-            if value > 4 { reader.error(node.path, "must be at most 4, got \(JSONReader.format(value))") } else { typeScale = value }
-        }
+        if let node = object.optional("typeScale") { typeScale = reader.number(node, in: TypeLimits.scale) }
         let background = object.optional("background").flatMap { color($0) }
         let header = object.optional("header").flatMap { nodes($0, depth: 1) } ?? []
         let footer = object.optional("footer").flatMap { nodes($0, depth: 1) } ?? []
@@ -137,11 +135,11 @@ private struct TemplateReader {
         case "gauges", "gauge", "gaugeLegend":
             parsedKind = gauges(value, single: kind == "gauge", legendOnly: kind == "gaugeLegend").map { .gauges($0) }
         case "checkbox":
-            let size = reader.positiveNumber(value)
+            let size = reader.number(value, in: 4...200, unit: "points")
             let boxColor = fields.optional("color").flatMap { color($0) } ?? "text.primary"
-            parsedKind = size.map { .checkbox(size: min($0, 200), color: boxColor) }
+            parsedKind = size.map { .checkbox(size: $0, color: boxColor) }
         case "anchor", "link":
-            guard let target = pattern(value),
+            guard let target = kind == "link" ? linkPattern(value) : pattern(value),
                   let children = reader.required("content", in: fields, expected: "the nodes inside").flatMap({ nodes($0, depth: depth + 1) }) else { return nil }
             parsedKind = kind == "anchor" ? .anchor(target, children) : .link(target, children)
         default: parsedKind = nil
@@ -206,7 +204,7 @@ private struct TemplateReader {
                                             condition: condition))
         }
         if columnNodes.isEmpty { reader.error(node.path.appending("columns"), "has no columns; expected at least one") }
-        return TableSpec(rows: rows, rowName: name, columns: columns, rowLink: object.optional("rowLink").flatMap { pattern($0) },
+        return TableSpec(rows: rows, rowName: name, columns: columns, rowLink: object.optional("rowLink").flatMap { linkPattern($0) },
                          headerStyle: object.optional("headerStyle").flatMap { textStyle($0) } ?? "caption",
                          cellStyle: object.optional("cellStyle").flatMap { textStyle($0) } ?? "body",
                          totalStyle: object.optional("totalStyle").flatMap { textStyle($0) } ?? "bodyStrong")
@@ -241,12 +239,7 @@ private struct TemplateReader {
         let key = single ? "load" : "loads"
         guard let loads = reader.required(key, in: object, expected: single ? "the load to draw, such as \"load\"" : "the list of loads, such as \"loads\"").flatMap({ valuePath($0) }) else { return nil }
         func dimension(_ key: String, _ fallback: Double) -> Double {
-            guard let node = object.optional(key), let value = reader.positiveNumber(node) else { return fallback }
-            guard value <= 800 else {
-                reader.error(node.path, "must be at most 800 points, got \(JSONReader.format(value))")
-                return fallback
-            }
-            return value
+            object.optional(key).flatMap { reader.number($0, in: 8...800, unit: "points") } ?? fallback
         }
         return GaugeSpec(loads: loads, single: single, height: dimension("height", 90), width: dimension("width", 56),
                          labelStyle: object.optional("labelStyle").flatMap { textStyle($0) } ?? "caption",
@@ -263,6 +256,20 @@ private struct TemplateReader {
             reader.error(node.path, error.message)
             return nil
         }
+    }
+
+    /// A link's target. One that starts with written text is checked now, so a template with a
+    /// `javascript:` link is refused when it loads; the builder checks every target it makes.
+    private mutating func linkPattern(_ node: JSONReader.Node) -> TextPattern? {
+        guard let pattern = pattern(node) else { return nil }
+        if case .literal(let text)? = pattern.parts.first, !text.hasPrefix("#"), let colon = text.firstIndex(of: ":") {
+            let scheme = text[...colon].lowercased()
+            if !TemplateBuilder.linkSchemes.contains(scheme) {
+                reader.error(node.path, "links to \"\(scheme)\" addresses are not allowed; a link goes to #name (a place in this report) or to an address starting with \(TemplateBuilder.linkSchemes.joined(separator: ", "))")
+                return nil
+            }
+        }
+        return pattern
     }
 
     private mutating func valuePath(_ node: JSONReader.Node) -> ValuePath? {
@@ -305,8 +312,8 @@ private struct TemplateReader {
 
     private mutating func columnWidth(_ node: JSONReader.Node) -> ColumnWidth? {
         if case .number = node.value {
-            guard let points = reader.positiveNumber(node) else { return nil }
-            return .fixed(min(points, 2_000))
+            // No content area is wider than an A3 page; a wider column could never be laid out.
+            return reader.number(node, in: 1...1_200, unit: "points").map { .fixed($0) }
         }
         guard case .string(let text) = node.value else {
             reader.error(node.path, "expected a width: \"auto\", \"values\", a share such as \"2fr\", or points as a number; found \(node.value.typeDescription)")

@@ -72,7 +72,8 @@ public enum TokensLoader {
     private static func readTypography(_ reader: inout JSONReader, _ node: JSONReader.Node) -> (styles: [String: TextStyle], printScale: Double)? {
         guard let object = reader.object(node, allowed: ["family", "printScale", "tabularFigures", "styles"]) else { return nil }
         let family = reader.required("family", in: object, expected: "a font family name such as \"Inter\"").flatMap { reader.text($0, maximumLength: 100) }
-        let printScale = reader.required("printScale", in: object, expected: "the factor printed pages scale the type by, such as 0.75").flatMap { reader.positiveNumber($0) }
+        let printScale = reader.required("printScale", in: object, expected: "the factor printed pages scale the type by, such as 0.75")
+            .flatMap { reader.number($0, in: TypeLimits.scale) }
         var tabular = false
         if let node = object.optional("tabularFigures") {
             if case .bool(let value) = node.value { tabular = value } else { reader.error(node.path, "expected true or false, found \(node.value.typeDescription)") }
@@ -86,10 +87,11 @@ public enum TokensLoader {
         for member in members.members {
             let path = stylesNode.path.appending(member.key)
             guard let style = reader.object(JSONReader.Node(value: member.value, path: path), allowed: ["size", "weight", "lineHeight", "letterSpacing"]) else { continue }
-            let size = reader.required("size", in: style, expected: "a size in points").flatMap { reader.positiveNumber($0) }
+            let size = reader.required("size", in: style, expected: "a size in points").flatMap { reader.number($0, in: TypeLimits.size, unit: "points") }
             let weight = reader.required("weight", in: style, expected: "regular, medium, semibold or bold").flatMap { reader.choice($0, as: FontWeightName.self) }
-            let lineHeight = reader.required("lineHeight", in: style, expected: "a multiple of the size, such as 1.4").flatMap { reader.positiveNumber($0) }
-            let letterSpacing = style.optional("letterSpacing").flatMap { reader.number($0) } ?? 0
+            let lineHeight = reader.required("lineHeight", in: style, expected: "a multiple of the size, such as 1.4")
+                .flatMap { reader.number($0, in: TypeLimits.lineHeight, unit: "times the size") }
+            let letterSpacing = style.optional("letterSpacing").flatMap { reader.number($0, in: TypeLimits.letterSpacing, unit: "em") } ?? 0
             if let family, let size, let weight, let lineHeight {
                 styles[member.key] = TextStyle(family: family, size: size, weight: weight.weight, lineHeight: lineHeight,
                                                letterSpacing: letterSpacing, tabularFigures: tabular)
@@ -97,6 +99,20 @@ public enum TokensLoader {
         }
         return printScale.map { (styles, $0) }
     }
+}
+
+/// The ranges of the type scale's numbers. Far wider than any design needs, and narrow enough
+/// that the largest type a page can ask for (size × print scale × a template's type scale)
+/// stays a number Pango's 32-bit units hold.
+public enum TypeLimits {
+    /// A style's size, in points.
+    public static let size: ClosedRange<Double> = 1...200
+    /// A print or template type scale.
+    public static let scale: ClosedRange<Double> = 0.1...4
+    /// Line height, as a multiple of the size.
+    public static let lineHeight: ClosedRange<Double> = 0.5...5
+    /// Letter spacing, in em.
+    public static let letterSpacing: ClosedRange<Double> = -0.5...2
 }
 
 /// Weight names as token files write them.

@@ -18,6 +18,8 @@ public final class HistoryReader {
     public let format: Format
     /// How many entries the history has, when that is known before reading them all.
     public private(set) var count: Int?
+    /// True when the document is one job rather than a list of them (read as a history of one).
+    public private(set) var isOneJob = false
     private var source: Source
 
     private enum Source {
@@ -48,7 +50,8 @@ public final class HistoryReader {
         do {
             value = try JSONParser.parse(bytes)
         } catch {
-            throw .invalid(InputError(error))
+            // Blank lines before the document were consumed while its format was being found.
+            throw .invalid(InputError(error.shifted(byLines: lines.linesConsumed)))
         }
         let nodes: [JSONReader.Node]
         do {
@@ -57,6 +60,7 @@ public final class HistoryReader {
             throw .invalid(error)
         }
         count = nodes.count
+        if case .object(let object) = value, object["jobs"] == nil { isOneJob = true }
         source = .values(nodes.makeIterator())
     }
 

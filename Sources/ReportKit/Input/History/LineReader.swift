@@ -36,28 +36,31 @@ struct LineReader {
         return nil
     }
 
-    /// The first line that is not blank, without consuming anything: reading can start over.
+    /// The first line that is not blank, without consuming it: reading goes on from that line.
+    /// The blank lines before it are consumed (and counted, ``linesConsumed``), so that endless
+    /// blank lines before the first entry take no memory.
     mutating func peekFirstContentLine() throws(HistoryReadError) -> Line? {
-        // Relative to `start`, which a fill moves.
-        var offset = 0
-        var number = 0
         while true {
-            if let newline = buffer[(start + offset)...].firstIndex(of: 10) {
-                number += 1
-                let bytes = buffer[(start + offset)..<newline]
-                if bytes.count > maximumLineBytes { return Line(number: number, bytes: [], tooLong: true) }
-                if !bytes.allSatisfy(Self.isWhitespace) { return Line(number: number, bytes: Array(bytes), tooLong: false) }
-                offset = newline + 1 - start
-            } else if buffer.count - start - offset > maximumLineBytes {
-                return Line(number: number + 1, bytes: [], tooLong: true)
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let bytes = buffer[start..<newline]
+                if bytes.count > maximumLineBytes { return Line(number: lineNumber + 1, bytes: [], tooLong: true) }
+                if !bytes.allSatisfy(Self.isWhitespace) { return Line(number: lineNumber + 1, bytes: Array(bytes), tooLong: false) }
+                start = newline + 1
+                lineNumber += 1
+            } else if buffer.count - start > maximumLineBytes {
+                return Line(number: lineNumber + 1, bytes: [], tooLong: true)
             } else if atEnd {
-                let bytes = buffer[(start + offset)...]
-                return bytes.allSatisfy(Self.isWhitespace) ? nil : Line(number: number + 1, bytes: Array(bytes), tooLong: false)
+                let bytes = buffer[start...]
+                return bytes.allSatisfy(Self.isWhitespace) ? nil : Line(number: lineNumber + 1, bytes: Array(bytes), tooLong: false)
             } else {
                 try fill()
             }
         }
     }
+
+    /// The lines already read past: what a document read with ``readAll(limit:)`` starts after,
+    /// for the line numbers of its errors.
+    var linesConsumed: Int { lineNumber }
 
     /// Everything not yet read, as one document of at most `limit` bytes.
     mutating func readAll(limit: Int) throws(HistoryReadError) -> [UInt8] {

@@ -12,9 +12,13 @@ public struct BatchOptions: Sendable {
     public var overwrite: Bool
     /// Stop at the first entry that fails.
     public var failFast: Bool
+    /// The files the batch reads (the history, a template, a tokens file): no output may be one
+    /// of them, whatever name or link leads there.
+    public var inputs: Set<FileIdentity>
 
     public init(report: ReportOptions = ReportOptions(), coverTemplate: String = "history-summary", threads: Int = 1,
-                overwrite: Bool = false, failFast: Bool = false) {
+                overwrite: Bool = false, failFast: Bool = false, inputs: Set<FileIdentity> = []) {
+        self.inputs = inputs
         self.report = report
         self.coverTemplate = coverTemplate
         self.threads = threads

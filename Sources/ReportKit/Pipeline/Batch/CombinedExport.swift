@@ -33,10 +33,15 @@ struct CombinedExport {
     }
 
     func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(BatchError) -> BatchSummary {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw .unwritable(RenderError("\(path) is a directory; expected a file name for the combined document")) }
-            if !options.overwrite { throw .unwritable(OutputFile.exists(path)) }
+        // Checked before any work: a folder, a socket or one of the inputs is refused, and a file
+        // already there is kept unless `overwrite` (a pipe or a device is simply written into).
+        do throws(RenderError) {
+            if case .file(let file) = try OutputTarget.resolve(path, protecting: options.inputs),
+               FileManager.default.fileExists(atPath: file), !options.overwrite {
+                throw OutputFile.exists(path)
+            }
+        } catch {
+            throw .unwritable(error)
         }
         let cover = try Self.generator(for: ReportOptions(template: options.coverTemplate, theme: options.report.theme,
                                                            language: options.report.language, author: options.report.author,
@@ -85,7 +90,7 @@ struct CombinedExport {
         let total = coverPages + jobPages
         let writer: PDFFileWriter
         do {
-            writer = try PDFFileWriter(path: path, text: cover.text, info: coverDocument.info)
+            writer = try PDFFileWriter(path: path, text: cover.text, info: coverDocument.info, protecting: options.inputs)
             try writer.add(coverDocument.pages)
         } catch {
             throw .unwritable(error)

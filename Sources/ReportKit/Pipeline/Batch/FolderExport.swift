@@ -72,7 +72,7 @@ struct FolderExport {
             let pdf = try generator.pdf(try generator.layout(composed))
             let written = BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, contrastFailures: contrast)
             do {
-                let file = try StagedFile(for: path)
+                let file = try StagedFile(for: path, protecting: options.inputs)
                 try file.append(pdf)
                 return Made(outcome: written, file: file)
             } catch {

@@ -1,0 +1,43 @@
+/// What a text given to report-gen may contain, wherever it comes from: a job, a template, a
+/// locale file or the command line. One rule for all of them, so a text refused in one place is
+/// never printed from another.
+///
+/// Refused are control characters (other than line breaks and tabs in multi-line text), the
+/// Unicode line and paragraph separators in single-line text (they break a line as a newline
+/// does), and the bidirectional embedding, override and isolate controls anywhere: they make a
+/// text show in another order than it is stored ("Roundup" can read as "pudnuoR"), which on a
+/// legal record is a way to show one thing and store another. Right-to-left text itself, and the
+/// invisible direction marks (U+200E, U+200F, U+061C), are accepted.
+public enum TextRules {
+    /// The bidirectional formatting characters that change the order in which text is shown.
+    static let bidirectionalControls: [UInt32: String] = [
+        0x202A: "left-to-right embedding", 0x202B: "right-to-left embedding", 0x202C: "pop directional formatting",
+        0x202D: "left-to-right override", 0x202E: "right-to-left override",
+        0x2066: "left-to-right isolate", 0x2067: "right-to-left isolate", 0x2068: "first strong isolate",
+        0x2069: "pop directional isolate",
+    ]
+
+    /// Why `text` cannot be used, or nil when it can. The message completes "FIELD: …".
+    public static func problem(in text: String, multiline: Bool) -> String? {
+        for scalar in text.unicodeScalars {
+            if let name = bidirectionalControls[scalar.value] {
+                return "contains the bidirectional control \(code(scalar)) (\(name)), which would show the text in another order than it is written; remove it"
+            }
+            switch scalar.properties.generalCategory {
+            case .control where !(multiline && (scalar == "\n" || scalar == "\t")):
+                return "contains the control character \(code(scalar))" + (multiline ? "" : "; this field must be a single line of text")
+            case .lineSeparator where !multiline, .paragraphSeparator where !multiline:
+                return "contains the \(scalar.value == 0x2028 ? "line" : "paragraph") separator \(code(scalar)); this field must be a single line of text"
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// `U+202E`.
+    static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
