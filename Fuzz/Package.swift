@@ -4,7 +4,7 @@
 // scripts/fuzz.sh; docs/hardening.md explains.
 import PackageDescription
 
-let targets = ["input", "template", "pipeline"]
+let targets = ["input", "template", "pipeline", "tokens"]
 
 let package = Package(
     name: "ReportKitFuzz",

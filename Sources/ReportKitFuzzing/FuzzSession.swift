@@ -19,6 +19,7 @@ public final class FuzzSession {
         case .input: return InputCheck.run(bytes)
         case .template: return TemplateCheck.run(bytes, session: self)
         case .pipeline: return PipelineCheck.run(bytes, session: self)
+        case .tokens: return TokensCheck.run(bytes, session: self)
         }
     }
 }

@@ -1,4 +1,4 @@
-/// The three ways hostile bytes enter ReportKit, each run the way report-gen runs it, with the
+/// The four ways hostile bytes enter ReportKit, each run the way report-gen runs it, with the
 /// promises a user relies on checked after every run.
 ///
 /// The libFuzzer executables in `Fuzz/` pass every input they make to ``FuzzSession/run(_:_:)``;
@@ -14,5 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case template
     /// Bytes as `report-gen INPUT -o OUT.pdf` sees them: one job to a PDF in memory.
     case pipeline
+    /// Bytes as a tokens file (`--tokens`): loaded for both themes, and when accepted used with
+    /// every built-in template for a real job's report, laid out and drawn as a PDF.
+    case tokens
 
 }

@@ -27,8 +27,14 @@ public enum ReportComposer {
         // once here first, so that their errors and colours are known before layout.
         let sample = PageNumber(number: 1, count: 1)
         builder.collectsOutline = false
+        let bodyElements = builder.budget.elements
         _ = try pageElement(template.page.header, builder: builder, scope: scope, page: sample, background: paper)
         _ = try pageElement(template.page.footer, builder: builder, scope: scope, page: sample, background: paper)
+        let furniture = builder.budget.elements - bodyElements
+        guard furniture <= ExpansionBudget.maximumPageFurnitureElements else {
+            throw DefinitionError(file: template.file, at: JSONPath.root.appending("page"),
+                "the header and footer make \(furniture) elements, and are made again for every page; at most \(ExpansionBudget.maximumPageFurnitureElements) (a list repeated in the header?)")
+        }
         func perPage(_ nodes: [TemplateNode]) -> (@Sendable (PageNumber) -> any Element)? {
             guard !nodes.isEmpty else { return nil }
             return { page in

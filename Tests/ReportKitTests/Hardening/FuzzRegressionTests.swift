@@ -17,14 +17,20 @@ import Testing
     }
 
     static let cases: [(FuzzTarget, String)] = FuzzTarget.allCases.flatMap { target in
-        let seeds = target == .template ? ["templates/reports"] : ["docs/examples", "docs/examples/app", "Tests/Golden/inputs", "Tests/Batch"]
-        return files(seeds + ["Tests/Fuzz/regressions/\(target.rawValue)"], in: target)
+        let seeds = switch target {
+        case .template: ["templates/reports"]
+        case .tokens: [String]()
+        case .input, .pipeline: ["docs/examples", "docs/examples/app", "Tests/Golden/inputs", "Tests/Batch"]
+        }
+        let builtInTokens = target == .tokens ? [root.appendingPathComponent("templates/tokens.json").path] : []
+        return (builtInTokens + files(seeds + ["Tests/Fuzz/regressions/\(target.rawValue)"], in: target))
             .filter { !$0.hasSuffix("/app") }.map { (target, $0) }
     }
 
     @Test func theSeedsAreFound() {
         #expect(Self.cases.filter { $0.0 == .template }.count >= 3)
         #expect(Self.cases.filter { $0.0 == .pipeline }.count >= 15)
+        #expect(Self.cases.filter { $0.0 == .tokens }.count >= 7)
     }
 
     @Test(arguments: Self.cases.map { "\($0.0.rawValue): \($0.1.dropFirst(Self.root.path.count + 1))" })

@@ -13,6 +13,8 @@ final class TemplateBuilder {
     var collectsOutline = true
     /// Prefixes destination names, so several reports can share one document.
     let anchorPrefix: String
+    /// What this builder has made so far, bounded.
+    private(set) var budget = ExpansionBudget()
 
     init(template: ReportTemplate, theme: Theme, locale: ReportLocale, anchorPrefix: String = "") {
         self.template = template
@@ -26,6 +28,7 @@ final class TemplateBuilder {
         var elements: [any Element] = []
         for node in nodes {
             guard try holds(node.condition, node: node, scope: scope) else { continue }
+            try budget.spend(for: node, in: template.file)
             elements += try build(node, scope: scope, background: background)
         }
         return elements
@@ -130,6 +133,7 @@ final class TemplateBuilder {
             guard try holds(span.condition, node: node, scope: scope) else { continue }
             let string = try evaluate(node) { () throws(PatternError) in try scope.text(span.pattern, locale: locale) }
             guard !string.isEmpty else { continue }
+            try budget.spend(elements: 0, textBytes: string.utf8.count, for: node, in: template.file)
             let foreground = color(span.color ?? spec.color)
             let style = textStyle(span.style ?? spec.style, color: foreground)
             record(foreground, on: background, style: style, node: node, sample: string)
@@ -166,6 +170,12 @@ final class TemplateBuilder {
                 columns.append((column, scope))
             }
         }
+        guard columns.count <= ExpansionBudget.maximumTableColumns else {
+            throw DefinitionError(file: template.file, at: node.path,
+                                  "this table would have \(columns.count) columns; at most \(ExpansionBudget.maximumTableColumns) fit a page")
+        }
+        // Every cell is counted before the first is made, so an oversized table is refused at once.
+        try budget.spend(elements: (items.count + 2) * columns.count, for: node, in: template.file)
         let headerFill = color("table.header.background")
         let headerBackground = headerFill.composited(over: background)
         let zebraFill = color("table.zebra")
@@ -174,6 +184,7 @@ final class TemplateBuilder {
         func cell(_ pattern: TextPattern, _ scope: Scope, style: String, colorName: String, alignment: TextAlignment,
                   on fill: Color) throws(DefinitionError) -> any Element {
             let string = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
+            try budget.spend(elements: 0, textBytes: string.utf8.count, for: node, in: template.file)
             let foreground = color(colorName)
             let textStyle = textStyle(style, color: foreground)
             if !string.isEmpty { record(foreground, on: fill, style: textStyle, node: node, sample: string) }

@@ -1,0 +1,16 @@
+import ReportKitFuzzing
+
+/// libFuzzer's set-up hook: the session (theme, templates, fonts) is loaded before the first input,
+/// so that its memory is not taken for a leak of that input.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeTokensFuzzer(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+    FuzzRunner.shared.start()
+    return 0
+}
+
+/// libFuzzer's entry point: one input through the `tokens` check; a broken promise stops the run
+/// with the input saved as a crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTokens(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzRunner.shared.run(.tokens, data, size)
+}
