@@ -68,11 +68,8 @@ struct BatchCommand: ParsableCommand {
         if output == "-" || combined == "-" {
             throw ValidationError("a batch writes files: -o takes a folder and --combined a file name, not standard output")
         }
-        if let combined {
-            let ext = URL(fileURLWithPath: combined).pathExtension.lowercased()
-            if !ext.isEmpty, ext != "pdf" {
-                throw ValidationError("--combined writes a PDF; \(combined) names a .\(ext) file. Give a name ending in .pdf")
-            }
+        if let combined, let named = RenderCommand.format(ofName: combined), named != .pdf {
+            throw ValidationError("--combined writes a PDF; \(combined) names a .\(named.rawValue) file. Give a name ending in .pdf")
         }
     }
 

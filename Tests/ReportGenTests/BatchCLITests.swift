@@ -176,7 +176,7 @@ struct BatchCLITests {
         #expect(try Self.files(in: folder.path("out")).isEmpty)
     }
 
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    @Test(arguments: FaultTests.terminatingSignals)
     func aSignalKeepsFinishedFilesAndLeavesNoPartialOne(signal: Int32, status: Int32) throws {
         let folder = try ScratchFolder()
         let line = try String(contentsOfFile: Self.history("season.jsonl"), encoding: .utf8).split(separator: "\n")[0]
@@ -202,7 +202,8 @@ struct BatchCLITests {
         }
     }
 
-    @Test func aSignalDuringACombinedDocumentLeavesNoFile() throws {
+    @Test(arguments: FaultTests.terminatingSignals)
+    func aSignalDuringACombinedDocumentLeavesNoFile(signal: Int32, status: Int32) throws {
         let folder = try ScratchFolder()
         let line = try String(contentsOfFile: Self.history("season.jsonl"), encoding: .utf8).split(separator: "\n")[0]
         let history = try folder.write(String(repeating: line + "\n", count: 3_000), to: "long.jsonl")
@@ -212,9 +213,9 @@ struct BatchCLITests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         usleep(1_500_000)
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == status)
         #expect(folder.files == ["long.jsonl"], "neither the document nor a temporary file")
     }
 

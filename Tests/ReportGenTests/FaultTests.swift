@@ -177,7 +177,11 @@ struct FaultTests {
 
     // MARK: Signals
 
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    /// Every signal that ends a program from a terminal or a supervisor, with the status a shell
+    /// expects (128 + its number).
+    static let terminatingSignals: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)]
+
+    @Test(arguments: terminatingSignals)
     func aSignalEndsASingleReportWithoutAFile(signal: Int32, status: Int32) throws {
         let folder = try ScratchFolder()
         let process = Process()

@@ -14,7 +14,7 @@ struct ExpansionBudget {
     /// Columns of one table, after repeated columns expand: more can never be read on a page.
     static let maximumTableColumns = 64
     /// Elements of a page's header and footer together, which are built again on every page.
-    static let maximumPageFurnitureElements = 2_000
+    static let maximumPageFurnitureElements = 500
 
     private(set) var elements = 0
     private(set) var textBytes = 0

@@ -41,12 +41,11 @@ struct LineReader {
     /// blank lines before the first entry take no memory.
     mutating func peekFirstContentLine() throws(HistoryReadError) -> Line? {
         while true {
+            skipBlankLines()
             if let newline = buffer[start...].firstIndex(of: 10) {
                 let bytes = buffer[start..<newline]
                 if bytes.count > maximumLineBytes { return Line(number: lineNumber + 1, bytes: [], tooLong: true) }
-                if !bytes.allSatisfy(Self.isWhitespace) { return Line(number: lineNumber + 1, bytes: Array(bytes), tooLong: false) }
-                start = newline + 1
-                lineNumber += 1
+                return Line(number: lineNumber + 1, bytes: Array(bytes), tooLong: false)
             } else if buffer.count - start > maximumLineBytes {
                 return Line(number: lineNumber + 1, bytes: [], tooLong: true)
             } else if atEnd {
@@ -56,6 +55,24 @@ struct LineReader {
                 try fill()
             }
         }
+    }
+
+    /// Moves past the whole blank lines at the start of the buffer, counting them, in one scan
+    /// (a history may start with millions of them).
+    private mutating func skipBlankLines() {
+        let (skipped, lines) = buffer.withUnsafeBufferPointer { bytes -> (Int, Int) in
+            var index = start, lineStart = start, lines = 0
+            while index < bytes.count, Self.isWhitespace(bytes[index]) {
+                if bytes[index] == 10 {
+                    lines += 1
+                    lineStart = index + 1
+                }
+                index += 1
+            }
+            return (lineStart, lines)
+        }
+        start = skipped
+        lineNumber += lines
     }
 
     /// The lines already read past: what a document read with ``readAll(limit:)`` starts after,
