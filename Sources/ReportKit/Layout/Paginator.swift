@@ -50,7 +50,7 @@ public enum Paginator {
                 remaining = rest
                 continue
             case .nothing:
-                throw LayoutError("content \(Int(content.height)) pt high does not fit on an empty page and cannot be split")
+                throw LayoutError("content \(content.height.isFinite ? String(Int(min(content.height, 1e15))) : "endlessly") pt high does not fit on an empty page and cannot be split")
             }
             break
         }

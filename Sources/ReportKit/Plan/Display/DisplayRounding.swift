@@ -7,7 +7,14 @@ enum DisplayRounding {
     /// `value` in whole steps of `scale`, rounded half away from zero.
     static func steps(_ value: Double, _ scale: DisplayScale) -> Int64 {
         let scaled = value * pow10(scale.fractionDigits)
-        return Int64((scaled * (1 + boundaryTolerance)).rounded(.toNearestOrAwayFromZero))
+        return wholeSteps((scaled * (1 + boundaryTolerance)).rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// A whole number of steps as an integer. Validated jobs stay far inside Int64; the clamp
+    /// keeps a value that is not (a library caller's own) from trapping the process.
+    private static func wholeSteps(_ value: Double) -> Int64 {
+        guard value.isFinite else { return value > 0 ? .max : (value < 0 ? .min : 0) }
+        return value >= 9.2e18 ? .max : (value <= -9.2e18 ? .min : Int64(value))
     }
 
     /// Rounds `parts` to whole steps so that they add up to the rounded `total`: each part is rounded
@@ -18,7 +25,7 @@ enum DisplayRounding {
         let factor = pow10(scale.fractionDigits)
         let totalSteps = steps(total, scale)
         let scaled = parts.map { $0 * factor }
-        var rounded = scaled.map { Int64(($0 * (1 + boundaryTolerance)).rounded(.down)) }
+        var rounded = scaled.map { wholeSteps(($0 * (1 + boundaryTolerance)).rounded(.down)) }
         var missing = totalSteps - rounded.reduce(0, +)
         let byRemainder = scaled.indices.sorted { a, b in
             let ra = scaled[a] - Double(rounded[a]), rb = scaled[b] - Double(rounded[b])
