@@ -74,6 +74,12 @@ extension ReportLocale {
         let total = plan.loads.count
         let loads = plural("loads", total) ?? "\(total)"
         guard plan.partialLoadCount > 0, plan.fullLoadCount > 0 else { return Self.fill(self["loadSummary.single"], ["loads": loads]) }
-        return Self.fill(self["loadSummary.mixed"], ["loads": loads, "full": integer(plan.fullLoadCount), "partial": integer(plan.partialLoadCount)])
+        return Self.fill(self["loadSummary.mixed"], loadCounts(plan).merging(["loads": loads]) { $1 })
+    }
+
+    /// "2 full", "5 pełnych": the full and partial loads counted with their plural forms.
+    func loadCounts(_ plan: SprayPlan) -> [String: String] {
+        ["full": plural("fullLoads", plan.fullLoadCount) ?? integer(plan.fullLoadCount),
+         "partial": plural("partialLoads", plan.partialLoadCount) ?? integer(plan.partialLoadCount)]
     }
 }

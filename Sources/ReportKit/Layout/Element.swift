@@ -10,6 +10,11 @@ public protocol Element: Sendable {
     /// The width the element would take with no limit (for auto-width table columns and stacks).
     func naturalWidth(context: LayoutContext) -> Double
 
+    /// The narrowest the element can be laid out without breaking a word or drawing past its
+    /// frame: its longest word, its widest drawing. Rows and tables never give a child less, and
+    /// refuse to lay out (naming their template node) when their children's minimums do not fit.
+    func minimumWidth(context: LayoutContext) -> Double
+
     /// True for content that must move whole to the next page rather than split (cards, keep-together).
     var keepsTogether: Bool { get }
 
@@ -18,6 +23,8 @@ public protocol Element: Sendable {
 }
 
 extension Element {
+    /// Rigid by default: as wide as it wants to be.
+    public func minimumWidth(context: LayoutContext) -> Double { naturalWidth(context: context) }
     public var keepsTogether: Bool { false }
     public var keepsWithNext: Bool { false }
 }
@@ -125,4 +132,9 @@ public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// Content whose narrowest layout is wider than the space it has.
+    static func tooWide(_ origin: String, what: String, needs: Double, has: Double) -> LayoutError {
+        LayoutError("\(origin): \(what) need at least \(Int(needs.rounded(.up))) pt, but \(Int(has.rounded(.down))) pt are available; shorten the words, use fewer columns, or give the content more room")
+    }
 }

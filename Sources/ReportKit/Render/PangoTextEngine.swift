@@ -210,7 +210,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         if let set = layouts[key] { return set }
         if layouts.count >= Self.layoutCacheLimit { layouts.removeAll(keepingCapacity: true) }
         let set: SetText
-        if let oneLine = reusableOneLine(for: key) {
+        if let oneLine = try reusableOneLine(for: key) {
             set = oneLine
         } else {
             let layout = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
@@ -223,9 +223,14 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// Layout first measures a text on one line (its natural width), then sets it in the width it
     /// is given. When that one line fits and runs left to right, wrapping it would change
     /// nothing: the one-line layout is used, moved as Pango would align it, saving a second shaping.
-    private func reusableOneLine(for key: LayoutKey) -> SetText? {
-        guard let width = key.width, !key.ellipsize,
-              let oneLine = layouts[LayoutKey(text: key.text, width: nil, alignment: key.alignment, ellipsize: false)], oneLine.xOffset == 0,
+    ///
+    /// The one-line layout is made when it is not in the cache, so that a measurement never
+    /// depends on what the cache happens to hold (the same text measured after the cache was
+    /// cleared, or by another thread's report, must give the same lines and the same bytes).
+    private func reusableOneLine(for key: LayoutKey) throws(RenderError) -> SetText? {
+        guard let width = key.width, !key.ellipsize else { return nil }
+        let oneLine = try cachedLayout(LayoutKey(text: key.text, width: nil, alignment: key.alignment, ellipsize: false))
+        guard oneLine.xOffset == 0,
               pango_layout_get_line_count(oneLine.layout.pointer) == 1,
               pango_layout_get_direction(oneLine.layout.pointer, 0) == PANGO_DIRECTION_LTR else { return nil }
         var logical = PangoRectangle()

@@ -58,13 +58,12 @@ struct TankGauges {
         }
         let labelStyle = builder.textStyle(spec.labelStyle, color: builder.color("text.primary"))
         let detailStyle = builder.textStyle("captionSmall", color: builder.color("text.secondary"))
-        var columns: [HStack.Item] = []
+        var tanks: [any Element] = []
         for load in loads {
             let drawing = Drawing(size: Size(width: spec.width, height: spec.height),
                                   commands: tank(load, capacity: capacity, outline: outline, water: water, palette: palette))
             guard !spec.single else {
-                columns.append(HStack.Item(drawing, width: .fixed(spec.width)))
-                continue
+                return [KeepTogether(HStack(spacing: builder.space("lg"), alignment: .top, [HStack.Item(drawing, width: .fixed(spec.width))]))]
             }
             let numbers = load.numbers.count == 1 ? "\(load.numbers[0])" : "\(load.numbers[0])–\(load.numbers[load.numbers.count - 1])"
             let label = "\(builder.locale["load"]) \(numbers)"
@@ -73,17 +72,17 @@ struct TankGauges {
             builder.record(detailStyle.color, on: background, style: detailStyle, node: node, sample: volume)
             let caption = VStack(spacing: builder.space("xs") / 2, [Text(StyledText(label, style: labelStyle)), Text(StyledText(volume, style: detailStyle))])
             // The tank with its caption beside it, so a row of tanks stays as low as one tank.
-            columns.append(HStack.Item(HStack(spacing: builder.space("sm"), alignment: .bottom, [
+            tanks.append(HStack(spacing: builder.space("sm"), alignment: .bottom, [
                 HStack.Item(drawing, width: .fixed(spec.width)), HStack.Item(caption, width: .natural),
-            ]), width: .natural))
+            ]))
         }
-        if spec.parts == .both {
-            columns.append(HStack.Item(legend(names: productNames, liquid: liquid, water: water, palette: palette),
-                                       width: .fraction(1)))
-        } else if !spec.single {
-            columns.append(HStack.Item(Spacer(0), width: .fraction(1)))
-        }
-        return [KeepTogether(HStack(spacing: builder.space("lg"), alignment: .top, columns))]
+        // As many tanks on a line as fit; more wrap onto the next line instead of leaving the page.
+        let flow = Flow(spacing: builder.space("lg"), lineSpacing: builder.space("md"), tanks)
+        guard spec.parts == .both else { return [flow] }
+        return [KeepTogether(HStack(spacing: builder.space("lg"), alignment: .top, origin: builder.origin(node), [
+            HStack.Item(flow, width: .natural),
+            HStack.Item(legend(names: productNames, liquid: liquid, water: water, palette: palette), width: .fraction(1)),
+        ]))]
     }
 
     /// One line that wraps: a coloured square before each name ("■ Water  ■ Roundup"), then

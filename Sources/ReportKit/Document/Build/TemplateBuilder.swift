@@ -38,8 +38,10 @@ final class TemplateBuilder {
         switch node.kind {
         case .text(let spec):
             return try text(spec, node: node, scope: scope, background: background).map { [$0] } ?? []
-        case .stack(let children, let spacing):
-            return [VStack(spacing: space(spacing), try build(children, scope: scope, background: background))]
+        case .stack(let children, let spacing, let continuation):
+            let stack = VStack(spacing: space(spacing), try build(children, scope: scope, background: background))
+            guard !continuation.isEmpty else { return [stack] }
+            return [Continuing(stack, heading: VStack(spacing: space(spacing), try build(continuation, scope: scope, background: background) + [Spacer(space(spacing))]))]
         case .row(let children, let spacing, let alignment):
             var items: [HStack.Item] = []
             for child in children {
@@ -48,7 +50,7 @@ final class TemplateBuilder {
                 let element: any Element = built.count == 1 ? built[0] : VStack(spacing: 0, built)
                 items.append(HStack.Item(element, width: child.width ?? .fraction(1)))
             }
-            return items.isEmpty ? [] : [HStack(spacing: space(spacing), alignment: alignment, items)]
+            return items.isEmpty ? [] : [HStack(spacing: space(spacing), alignment: alignment, origin: origin(node), items)]
         case .card(let spec):
             let fill = color(spec.background)
             let inside = fill.composited(over: background)
@@ -96,6 +98,13 @@ final class TemplateBuilder {
             record(stroke, on: background, kind: .graphic, node: node, sample: "checkbox")
             let box = Path.roundedRectangle(Rect(x: 1, y: 1, width: size - 2, height: size - 2), radius: min(4, size / 6))
             return [Drawing(size: Size(width: size, height: size), commands: [.stroke(box, stroke, lineWidth: 2)])]
+        case .firstThatFits(let alternatives, let onePage):
+            var built: [any Element] = []
+            for alternative in alternatives where try isShown(alternative, scope: scope) {
+                let elements = try build(alternative, scope: scope, background: background)
+                if !elements.isEmpty { built.append(elements.count == 1 ? elements[0] : VStack(spacing: 0, elements)) }
+            }
+            return built.isEmpty ? [] : [FirstFitting(built, wholePage: onePage, origin: origin(node))]
         case .anchor(let pattern, let children):
             let name = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
             return [Anchor(anchorPrefix + name, VStack(spacing: 0, try build(children, scope: scope, background: background)))]
@@ -220,10 +229,10 @@ final class TemplateBuilder {
             }
             totals.append(row)
         }
-        let padding = EdgeInsets(top: space("xs") / 2 + 1, left: space("xs") + 2, bottom: space("xs") / 2 + 1, right: space("xs") + 2)
+        let padding = EdgeInsets(top: space("xs") / 2 + 1, left: space("xs"), bottom: space("xs") / 2 + 1, right: space("xs"))
         let style = Table.Style(cellPadding: padding, headerBackground: headerFill, zebraBackground: zebraFill,
                                 totalBackground: totalFill, ruleColor: color("divider"), ruleWidth: 1)
-        return Table(columns: columns.map(\.spec.width), header: [header], rows: rows, totals: totals, style: style)
+        return Table(columns: columns.map(\.spec.width), header: [header], rows: rows, totals: totals, style: style, origin: origin(node))
     }
 
     // MARK: Pairs
@@ -289,6 +298,11 @@ final class TemplateBuilder {
         } catch {
             throw DefinitionError(file: template.file, at: path, error.message)
         }
+    }
+
+    /// "spray-report.json: $.body[12]", for layout errors about this node.
+    func origin(_ node: TemplateNode) -> String {
+        "\(template.file): \(node.path)"
     }
 
     /// Token names were checked when the template loaded, so a missing one here is a programming error.

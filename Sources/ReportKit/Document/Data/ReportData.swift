@@ -96,6 +96,13 @@ public enum ReportData {
                 "tankContents": .quantity(display.totals.tankContents),
             ]),
             "loads": .list(loads),
+            "loadGroups": .list(LoadTableData.groups(display, locale: t)),
+            "loadRows": .list(LoadTableData.rows(display, productNames: job.products.enumerated().map { index, product in
+                product.name ?? "\(t["product.unnamed"]) \(index + 1)"
+            }, locale: t)),
+            // Identical loads are rounded alike; when no single load can take the remainder the
+            // loads may not add up to the totals to the last digit, and the report says so.
+            "loadsRounded": .bool(!display.loadsAddUp),
             "loadCount": .record([
                 "total": .integer(plan.loads.count),
                 "full": .integer(plan.fullLoadCount),
@@ -103,7 +110,7 @@ public enum ReportData {
                 "summary": .text(t.loadSummary(plan)),
                 // "2 full + 1 partial", or how the tank is loaded when all loads are alike.
                 "detail": .text(plan.fullLoadCount > 0 && plan.partialLoadCount > 0
-                    ? ReportLocale.fill(t["loadDetail.mixed"], ["full": t.integer(plan.fullLoadCount), "partial": t.integer(plan.partialLoadCount)])
+                    ? ReportLocale.fill(t["loadDetail.mixed"], t.loadCounts(plan))
                     : t.loading(job.tank.loading)),
             ]),
             "areaPerFullLoad": .quantity(display.areaPerFullLoad),

@@ -45,7 +45,8 @@ struct TemplateNode: Sendable {
 
     indirect enum Kind: Sendable {
         case text(TextSpec)
-        case stack([TemplateNode], spacing: String)
+        /// Nodes one under another; `continuation` starts what follows a page break inside it.
+        case stack([TemplateNode], spacing: String, continuation: [TemplateNode])
         case row([TemplateNode], spacing: String, alignment: HStack.Alignment)
         case card(CardSpec)
         case badge(TextPattern, color: String)
@@ -60,6 +61,8 @@ struct TemplateNode: Sendable {
         case checkbox(size: Double, color: String)
         case anchor(TextPattern, [TemplateNode])
         case link(TextPattern, [TemplateNode])
+        /// The first of these alternatives that fits the width (``FirstFitting``).
+        case firstThatFits([TemplateNode], onePage: Bool)
     }
 }
 

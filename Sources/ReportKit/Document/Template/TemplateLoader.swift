@@ -25,7 +25,7 @@ private struct TemplateReader {
     let theme: Theme
 
     static let nodeKinds = ["text", "stack", "row", "card", "badge", "table", "pairs", "each", "divider", "spacer",
-                            "pageBreak", "keepTogether", "gauges", "gauge", "gaugeLegend", "checkbox", "anchor", "link"]
+                            "pageBreak", "keepTogether", "gauges", "gauge", "gaugeLegend", "checkbox", "anchor", "link", "firstThatFits"]
     static let commonKeys = ["if", "unless", "width"]
 
     mutating func template(_ root: JSONReader.Node, file: String) -> ReportTemplate? {
@@ -104,7 +104,8 @@ private struct TemplateReader {
         switch kind {
         case "text": parsedKind = text(value, fields).map { .text($0) }
         case "stack":
-            parsedKind = nodes(value, depth: depth + 1).map { .stack($0, spacing: spacing(fields, default: "md")) }
+            let continuation = fields.optional("continuation").flatMap { nodes($0, depth: depth + 1) } ?? []
+            parsedKind = nodes(value, depth: depth + 1).map { .stack($0, spacing: spacing(fields, default: "md"), continuation: continuation) }
         case "row":
             let alignment = fields.optional("align").flatMap { reader.choice($0, as: RowAlignment.self) } ?? .top
             parsedKind = nodes(value, depth: depth + 1).map { .row($0, spacing: spacing(fields, default: "lg"), alignment: alignment.alignment) }
@@ -132,6 +133,12 @@ private struct TemplateReader {
         case "spacer": parsedKind = spacingToken(value).map { .spacer($0) }
         case "pageBreak": parsedKind = bool(value).map { _ in .pageBreak }
         case "keepTogether": parsedKind = nodes(value, depth: depth + 1).map { .keepTogether($0) }
+        case "firstThatFits":
+            let onePage = fields.optional("onePage").flatMap { bool($0) } ?? false
+            parsedKind = nodes(value, depth: depth + 1).map { .firstThatFits($0, onePage: onePage) }
+            if case .array(let elements) = value.value, elements.isEmpty {
+                reader.error(value.path, "has no alternatives; expected the layouts to choose from, widest first")
+            }
         case "gauges", "gauge", "gaugeLegend":
             parsedKind = gauges(value, single: kind == "gauge", legendOnly: kind == "gaugeLegend").map { .gauges($0) }
         case "checkbox":
@@ -151,7 +158,7 @@ private struct TemplateReader {
     /// Attributes each node kind takes besides its own key and the common ones.
     static let attributes: [String: [String]] = [
         "text": ["style", "color", "align", "role", "ellipsize"],
-        "stack": ["spacing"], "row": ["spacing", "align"],
+        "stack": ["spacing", "continuation"], "row": ["spacing", "align"], "firstThatFits": ["onePage"],
         "card": ["background", "border", "padding", "radius", "spacing"],
         "badge": ["color"], "pairs": ["labelStyle", "valueStyle", "labelColor", "labelShare", "spacing", "columns"],
         "each": ["as", "do", "spacing", "pageBreakBetween"], "checkbox": ["color"],

@@ -29,6 +29,10 @@ public struct Box: Element {
         content.naturalWidth(context: context) + padding.horizontal
     }
 
+    public func minimumWidth(context: LayoutContext) -> Double {
+        content.minimumWidth(context: context) + padding.horizontal
+    }
+
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         var space = space
         // Half a point more than measured, so rounding never wraps the last word.

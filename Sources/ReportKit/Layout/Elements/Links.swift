@@ -12,6 +12,7 @@ public struct Anchor: Element {
     public var keepsWithNext: Bool { content.keepsWithNext }
 
     public func naturalWidth(context: LayoutContext) -> Double { content.naturalWidth(context: context) }
+    public func minimumWidth(context: LayoutContext) -> Double { content.minimumWidth(context: context) }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         let mark = DrawCommand.destination(name: name, at: .zero)
@@ -37,6 +38,7 @@ public struct Linked: Element {
     public var keepsTogether: Bool { true }
 
     public func naturalWidth(context: LayoutContext) -> Double { content.naturalWidth(context: context) }
+    public func minimumWidth(context: LayoutContext) -> Double { content.minimumWidth(context: context) }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         guard case .complete(let block) = try content.layout(in: space, context: context) else { return .nothing }

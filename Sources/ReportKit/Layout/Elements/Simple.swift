@@ -60,6 +60,7 @@ public struct KeepTogether: Element {
     public var keepsTogether: Bool { true }
 
     public func naturalWidth(context: LayoutContext) -> Double { content.naturalWidth(context: context) }
+    public func minimumWidth(context: LayoutContext) -> Double { content.minimumWidth(context: context) }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         try content.layout(in: space, context: context)

@@ -34,8 +34,13 @@ public struct Table: Element {
     private var firstRowIndex = 0
     /// Column widths, fixed by the first page so every page of the table lines up.
     private var resolvedWidths: [Double]?
+    /// Where the table comes from (a template file and node), for the error when its columns
+    /// cannot fit.
+    public var origin: String?
 
-    public init(columns: [ColumnWidth], header: [Row] = [], rows: [Row], totals: [Row] = [], style: Style = Style()) {
+    public init(columns: [ColumnWidth], header: [Row] = [], rows: [Row], totals: [Row] = [], style: Style = Style(),
+                origin: String? = nil) {
+        self.origin = origin
         self.columns = columns
         self.header = header
         self.rows = rows
@@ -48,6 +53,17 @@ public struct Table: Element {
             if case .fixed(let width) = columns[column] { return width }
             return naturalWidth(ofColumn: column, context: context)
         }.reduce(0, +)
+    }
+
+    public func minimumWidth(context: LayoutContext) -> Double {
+        columns.indices.map { minimumWidth(ofColumn: $0, context: context) }.reduce(0, +)
+    }
+
+    /// The narrowest a column can be: its widest word (header, body or total), cell padding included.
+    private func minimumWidth(ofColumn column: Int, context: LayoutContext) -> Double {
+        if case .fixed(let width) = columns[column] { return width }
+        let cells = (header + rows + totals).map { column < $0.count ? $0[column].minimumWidth(context: context) : 0 }
+        return (cells.max() ?? 0) + style.cellPadding.horizontal
     }
 
     /// A column's natural width, cell padding included; see ``ColumnWidth/values`` for how
@@ -67,9 +83,8 @@ public struct Table: Element {
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
-        let widths = resolvedWidths ?? ColumnWidths.resolve(columns, total: space.width, spacing: 0) { column in
-            naturalWidth(ofColumn: column, context: context)
-        }
+        let widths: [Double]
+        if let resolvedWidths { widths = resolvedWidths } else { widths = try resolveWidths(space.width, context: context) }
         var fragment = Fragment(width: space.width)
 
         for row in header {
@@ -121,6 +136,17 @@ public struct Table: Element {
             }
         }
         return .complete(fragment.block)
+    }
+
+    /// Every column at least as wide as its widest word, or an error naming the table.
+    private func resolveWidths(_ width: Double, context: LayoutContext) throws(LayoutError) -> [Double] {
+        let resolution = ColumnWidths.resolve(columns, total: width, spacing: 0,
+                                              natural: { naturalWidth(ofColumn: $0, context: context) },
+                                              minimum: { minimumWidth(ofColumn: $0, context: context) })
+        guard resolution.fits else {
+            throw LayoutError.tooWide(origin ?? "a table", what: "its \(columns.count) columns", needs: resolution.minimumTotal, has: width)
+        }
+        return resolution.widths
     }
 
     /// The table from body row `index` on, with the same header, totals and column widths.

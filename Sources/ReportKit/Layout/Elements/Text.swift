@@ -27,6 +27,19 @@ public struct Text: Element {
         context.text.measure(content, width: nil, alignment: alignment, ellipsize: false).size.width
     }
 
+    /// A word longer than this many ems (about 20 letters) may break inside itself: no real word
+    /// is that long, and a validated job may still hold one (a 200-letter name without a space),
+    /// which must wrap inside its column rather than make every layout impossible.
+    public static let longestUnbreakableWord = 12.0
+
+    /// The longest word, up to ``longestUnbreakableWord`` ems (an ellipsized line can shrink to
+    /// its "…").
+    public func minimumWidth(context: LayoutContext) -> Double {
+        guard !ellipsize, !content.isEmpty else { return 0 }
+        let largest = content.runs.map(\.style.size).max() ?? 0
+        return min(longestWordWidth(context: context), Self.longestUnbreakableWord * largest)
+    }
+
     /// The width of the widest word: the narrowest this text can be without breaking inside a word.
     public func longestWordWidth(context: LayoutContext) -> Double {
         context.text.longestWordWidth(content, alignment: alignment)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A unit a result is shown in.
 public enum DisplayUnit: String, Sendable, CaseIterable {
     case litre = "L"
@@ -60,6 +64,17 @@ public struct DisplayScale: Sendable, Equatable {
     /// Product amounts, chosen from the largest amount in the column so a person can measure it:
     /// litres to 0.01 L and kilograms to 0.001 kg; below 1 L or 1 kg, whole mL or g (0.1 below 10);
     /// US: gallons or pounds to 0.01, below one, fluid ounces or ounces to 0.1.
+    /// The same, with at least two significant digits for `smallest` (the smallest amount of the
+    /// column, in litres or kilograms) up to a thousandth of the unit: a garden plot's 0.3 mL is
+    /// shown as 0.30 mL, never as 0.
+    public static func product(_ form: ProductForm, _ system: UnitSystem, smallest: Double, largest: Double) -> DisplayScale {
+        let base = product(form, system, largest: largest)
+        let shown = smallest * base.unit.perInternalUnit
+        guard shown > 0, shown.isFinite else { return base }
+        let needed = Int((-log10(shown)).rounded(.up)) + 1
+        return DisplayScale(base.unit, fractionDigits: min(3, max(base.fractionDigits, needed)))
+    }
+
     public static func product(_ form: ProductForm, _ system: UnitSystem, largest: Double) -> DisplayScale {
         switch (form, system) {
         case (.liquid, .metric):

@@ -1,0 +1,52 @@
+/// The tank loads as the report's tables show them: one row per group of identical loads
+/// ("1–96 · full × 96"), and the same amounts turned around (one row per water, product and tank
+/// total; one column per group) for mixes with more products than fit across a page.
+enum LoadTableData {
+    /// One value per group of identical loads, in order.
+    static func groups(_ display: PlanDisplay, locale t: ReportLocale) -> [TemplateValue] {
+        display.groups.enumerated().map { number, range in
+            let first = display.loads[range.lowerBound]
+            let numbers = range.count == 1
+                ? t.integer(first.index)
+                : "\(t.integer(first.index))–\(t.integer(display.loads[range.upperBound - 1].index))"
+            let kind = t.kind(first.kind)
+            let label = range.count == 1 ? "\(numbers) · \(kind)" : "\(numbers) · \(kind) × \(t.integer(range.count))"
+            return .record([
+                "index": .integer(number),
+                "numbers": .text(numbers),
+                "count": .integer(range.count),
+                "kind": .text(kind),
+                "label": .text(label),
+                "isPartial": .bool(first.kind == .partial),
+                "area": .quantity(first.area),
+                "water": .quantity(first.water),
+                "tankContents": .quantity(first.tankContents),
+                "products": .list(first.products.map(TemplateValue.quantity)),
+            ])
+        }
+    }
+
+    /// The table turned around: area, water, each product and the tank's contents as rows, with
+    /// the amount for one load of each group and the job's total.
+    static func rows(_ display: PlanDisplay, productNames: [String], locale t: ReportLocale) -> [TemplateValue] {
+        let firsts = display.groups.map { display.loads[$0.lowerBound] }
+        func row(_ name: String, _ values: [DisplayQuantity], total: DisplayQuantity, isProduct: Bool) -> TemplateValue {
+            .record([
+                "name": .text(name),
+                "unit": .text(t.symbol(total.unit)),
+                "values": .list(values.map(TemplateValue.quantity)),
+                "total": .quantity(total),
+                "isProduct": .bool(isProduct),
+            ])
+        }
+        var rows = [
+            row(t["area"], firsts.map(\.area), total: display.fieldArea, isProduct: false),
+            row(t["water"], firsts.map(\.water), total: display.totals.water, isProduct: false),
+        ]
+        for (index, name) in productNames.enumerated() {
+            rows.append(row(name, firsts.map { $0.products[index] }, total: display.totals.products[index], isProduct: true))
+        }
+        rows.append(row(t["inTank"], firsts.map(\.tankContents), total: display.totals.tankContents, isProduct: false))
+        return rows
+    }
+}
