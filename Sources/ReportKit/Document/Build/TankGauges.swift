@@ -63,7 +63,8 @@ struct TankGauges {
             let drawing = Drawing(size: Size(width: spec.width, height: spec.height),
                                   commands: tank(load, capacity: capacity, outline: outline, water: water, palette: palette))
             guard !spec.single else {
-                return [KeepTogether(HStack(spacing: builder.space("lg"), alignment: .top, [HStack.Item(drawing, width: .fixed(spec.width))]))]
+                return [KeepTogether(HStack(spacing: builder.space("lg"), alignment: .top, origin: builder.origin(node),
+                                            [HStack.Item(drawing, width: .fixed(spec.width))]))]
             }
             let numbers = load.numbers.count == 1 ? "\(load.numbers[0])" : "\(load.numbers[0])–\(load.numbers[load.numbers.count - 1])"
             let label = "\(builder.locale["load"]) \(numbers)"

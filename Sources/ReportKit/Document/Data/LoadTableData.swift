@@ -10,7 +10,8 @@ enum LoadTableData {
                 ? t.integer(first.index)
                 : "\(t.integer(first.index))–\(t.integer(display.loads[range.upperBound - 1].index))"
             let kind = t.kind(first.kind)
-            let label = range.count == 1 ? "\(numbers) · \(kind)" : "\(numbers) · \(kind) × \(t.integer(range.count))"
+            // "full × 96" stays on one line (no-break spaces): a count must not part from its kind.
+            let label = range.count == 1 ? "\(numbers) · \(kind)" : "\(numbers) · \(kind)\u{A0}×\u{A0}\(t.integer(range.count))"
             return .record([
                 "index": .integer(number),
                 "numbers": .text(numbers),

@@ -83,6 +83,10 @@ public struct Drawing: Element {
     public func naturalWidth(context: LayoutContext) -> Double { size.width }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
+        // A drawing cannot shrink: wider than its frame, it would be drawn past it.
+        guard size.width <= space.width + 0.01 else {
+            throw LayoutError.tooWide("a drawing", what: "its \(Int(size.width.rounded())) pt", needs: size.width, has: space.width)
+        }
         guard size.height <= space.height + 1e-6 else { return .nothing }
         return .complete(Block(size: size, commands: [.beginStructure(.figure)] + commands + [.endStructure(.figure)]))
     }

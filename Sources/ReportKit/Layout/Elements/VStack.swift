@@ -51,7 +51,9 @@ public struct VStack: Element {
             case .complete(let block):
                 items.append(.block(block, at: Point(x: 0, y: top)))
                 y = top + block.size.height
-                placedAny = true
+                // Nothing drawn and no height (what a page break leaves, an empty spacer) is not
+                // content: the next child still starts the page, without spacing above it.
+                placedAny = placedAny || block.size.height > 0 || !block.isEmpty
             case .partial(let block, let remainder):
                 items.append(.block(block, at: Point(x: 0, y: top)))
                 return .partial(placed(height: top + block.size.height), remainder: VStack(spacing: spacing, [remainder] + Array(rest)))

@@ -1,0 +1,195 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import ReportKit
+
+/// The layout guarantee over the whole range the validator accepts: random jobs of 1–20 products
+/// (real names, long names, names at the 200-character limit), 1–1,000 loads, both loading
+/// strategies and water rules, metric and US units, both languages, with and without record
+/// fields, laid out with every built-in template in both themes. On every page: nothing off the
+/// paper or outside the margins, no text over text, no word broken in a column that could hold
+/// it, every product's name whole, and the page budget of issue 13.
+@Suite("Layout across the accepted range")
+struct LayoutRangePropertyTests {
+    /// Names as they come: ordinary, long with spaces, and one word at the length limit.
+    static let names = [
+        "Chwastox Extra 300 SL", "Karate Zeon 050 CS", "Roundup 360 SL", "Siarczan amonu", "Adiuwant Atpolan 80 EC",
+        "Tebu 250 EW", "Mospilan 20 SP", "Nawóz dolistny Basfoliar 36 Extra", "Mocznik techniczny 46%", "Fastac 100 EC",
+        "Amistar Xtra 280 SC", "Polyversum WP", "Topsin M 500 SC", "Dursban 480 EC", "Lontrel 300 SL", "Pivot 100 SL",
+        "Afalon Dyspersyjny 450 SC", "Boxer 800 EC", "Command 480 EC", "Axial 50 EC",
+    ]
+
+    /// One random job, described by what the checks need to know about it.
+    struct Shape: CustomStringConvertible {
+        var products: Int
+        /// 0: ordinary names (8–40 characters); 1: long names with spaces; 2: 200 letters, no space.
+        var nameKind: Int
+        var loads: Int
+        var equalLoads: Bool
+        var addToCarrier: Bool
+        var polish: Bool
+        var us: Bool
+        var record: Bool
+
+        var typicalNames: Bool { nameKind == 0 }
+        var description: String {
+            "\(products) products (names \(nameKind)), \(loads) loads, \(equalLoads ? "equal" : "full then partial"), \(polish ? "pl" : "en"), \(us ? "US" : "metric"), record \(record)"
+        }
+
+        func productName(_ index: Int) -> String {
+            switch nameKind {
+            case 0: LayoutRangePropertyTests.names[index % LayoutRangePropertyTests.names.count]
+            case 1: String(("Preparat wieloskładnikowy do ochrony roślin numer \(index + 1) z dodatkiem adiuwanta i mikroelementów " + String(repeating: "Extra ", count: 20)).prefix(200))
+            default: String(repeating: "Ż", count: 197) + String(format: "%03d", index)
+            }
+        }
+
+        /// The job as v1 JSON, read through the decoder like any input.
+        var json: String {
+            // Area and tank chosen so the job needs `loads` loads at 200 L/ha (100 gal/ac in US units).
+            let area = us ? 40.0 : 12.5
+            let rate = us ? 10.0 : 200.0
+            let liquid = area * rate
+            // Just under the 1,000-load limit: products added on top of the water need room too.
+            let target = Double(min(loads, 850))
+            let capacity = loads == 1 ? liquid * 1.25 : (equalLoads ? liquid / target : liquid / (target - 0.5))
+            let productList = (0..<products).map { index in
+                let unit = us ? (index % 2 == 0 ? "fl oz/ac" : "lb/ac") : (index % 3 == 0 ? "L/ha" : index % 3 == 1 ? "kg/ha" : "%")
+                let value = us ? 4.0 + Double(index) : (index % 3 == 2 ? 0.1 : 0.5 + Double(index) * 0.25)
+                return #"{"name": "\#(productName(index))", "rate": {"value": \#(value), "unit": "\#(unit)"}\#(record ? #", "authorisation": "R-\#(index)/2020""# : "")}"#
+            }
+            let recordFields = record
+                ? #", "operator": "Jan Kowalski", "target": "chwasty dwuliścienne", "growthStage": "BBCH 31", "weather": "8 °C, wiatr 2 m/s", "notes": "Zabieg wykonany przed południem, gleba wilgotna.""#
+                : ""
+            return """
+                {"version": 1, "id": "range-test", "locale": "\(polish ? "pl" : "en")", "title": "Oprysk", "date": "2026-04-14T07:30:00+02:00",
+                 "field": {"name": "Działka 12", "crop": "pszenica ozima", "area": {"value": \(area), "unit": "\(us ? "ac" : "ha")"}},
+                 "sprayRate": {"value": \(rate), "unit": "\(us ? "gal/ac" : "L/ha")"},
+                 "tank": {"capacity": {"value": \(capacity), "unit": "\(us ? "gal" : "L")"}, "loads": "\(equalLoads ? "equal" : "fullThenPartial")"},
+                 "water": "\(addToCarrier ? "addToCarrier" : "fillToVolume")",
+                 "products": [\(productList.joined(separator: ", "))]\(recordFields)}
+                """
+        }
+    }
+
+    static let loadCounts = [1, 2, 3, 5, 8, 12, 40, 97, 1_000]
+
+    static let shapes = zip(
+        zip(Gen.int(in: 1...20), Gen.int(in: 0...9), Gen.int(in: 0...(loadCounts.count - 1))),
+        Gen.int(in: 0...63)
+    ).map { sizes, flags -> Shape in
+        let (products, nameRoll, loadIndex) = sizes
+        return Shape(products: products, nameKind: nameRoll < 7 ? 0 : nameRoll < 9 ? 1 : 2, loads: loadCounts[loadIndex],
+                     equalLoads: flags & 1 != 0, addToCarrier: flags & 2 != 0, polish: flags & 4 != 0, us: flags & 8 != 0,
+                     record: flags & 48 != 0)
+    }
+
+    @Test func everyPageIsCleanAndWithinItsBudget() async throws {
+        var generators: [String: ReportGenerator] = [:]
+        for template in ["spray-report", "tank-card", "history-summary"] {
+            for theme in ThemeName.allCases {
+                generators["\(template) \(theme)"] = try ReportGenerator(options: ReportOptions(template: template, theme: theme))
+            }
+        }
+        await propertyCheck(count: 60, input: Self.shapes) { shape in
+            let decoded: DecodedJob
+            do {
+                decoded = try JobDecoder.decodeJob(Array(shape.json.utf8))
+            } catch {
+                Issue.record("the generated job is refused: \(error) — \(shape)")
+                return
+            }
+            for theme in ThemeName.allCases {
+                for template in ["spray-report", "tank-card", "history-summary"] {
+                    // A tank card of 1,000 loads is 1,000 pages: the guarantee is the same per
+                    // page, so the long ones are left to the shorter jobs.
+                    if template == "tank-card", shape.loads > 40 { continue }
+                    guard let generator = generators["\(template) \(theme)"] else { continue }
+                    do {
+                        let plan = try generator.plan(decoded)
+                        let composed = template == "history-summary" ? try generator.composeHistory([plan, plan]) : try generator.compose(plan)
+                        let document = try generator.layout(composed)
+                        check(document, template: template, theme: theme, shape: shape, plan: plan, engine: generator.text)
+                    } catch {
+                        Issue.record("\(template) \(theme) cannot be laid out: \(error) — \(shape)")
+                    }
+                }
+            }
+        }
+    }
+
+    private func check(_ document: LaidOutDocument, template: String, theme: ThemeName, shape: Shape, plan: SprayPlan,
+                       engine: PangoTextEngine) {
+        let label = "\(template) \(theme), \(shape)"
+        for (index, page) in document.pages.enumerated() {
+            let faults = LayoutFaults.faults(on: page, pageNumber: index + 1, text: engine)
+            #expect(faults.isEmpty, "\(label): \(faults.prefix(3).joined(separator: "; "))")
+        }
+        guard template != "history-summary" else { return }
+        let text = document.pages.flatMap(\.commands).compactMap { command -> String? in
+            if case .text(let placed) = command { return placed.text.string }
+            return nil
+        }.joined(separator: "\n")
+        for index in 0..<shape.products where shape.nameKind != 2 {
+            #expect(text.contains(shape.productName(index)), "\(label): the name of product \(index + 1) is not whole on the pages")
+        }
+        // The page budget, for names as they really are (8–40 characters).
+        guard shape.typicalNames else { return }
+        let pages = document.pages.count
+        switch template {
+        case "spray-report":
+            if shape.products <= 6, shape.loads <= 12 { #expect(pages == 1, "\(label): a typical job takes \(pages) pages") }
+            if shape.loads <= 12 { #expect(pages <= 3, "\(label): \(pages) pages") }
+            if shape.loads == 1_000, shape.products <= 6 { #expect(pages <= 2, "\(label): 1,000 identical loads take \(pages) pages") }
+        default:
+            #expect(pages == plan.loads.count, "\(label): the tank card takes \(pages) pages for \(plan.loads.count) loads")
+        }
+    }
+}
+
+/// The fault finder itself, on pages made wrong on purpose: each fault it must see.
+@Suite("Layout fault finder")
+struct LayoutFaultsTests {
+    let engine: PangoTextEngine
+
+    init() throws {
+        engine = try #require(sharedEngine, "the Inter and DejaVu fonts must be installed (scripts/setup.sh)")
+    }
+
+    func text(_ string: String, x: Double, y: Double, width: Double?) -> DrawCommand {
+        let styled = StyledText(string, style: TextStyle(size: 11))
+        let measured = engine.measure(styled, width: width, alignment: .leading, ellipsize: false)
+        return .text(PlacedText(origin: Point(x: x, y: y), text: styled, width: width, alignment: .leading, ellipsize: false,
+                                size: Size(width: width ?? measured.size.width, height: measured.size.height)))
+    }
+
+    func faults(_ commands: [DrawCommand]) -> [String] {
+        LayoutFaults.faults(on: Page(size: .a4, commands: commands), pageNumber: 1, text: engine)
+    }
+
+    @Test func aCleanPageHasNoFault() {
+        #expect(faults([text("Roundup 360 SL", x: 40, y: 40, width: 200), text("Karate Zeon", x: 40, y: 80, width: 200)]).isEmpty)
+    }
+
+    @Test func textPastTheMarginOrThePaperIsFound() {
+        #expect(faults([text("Mocznik techniczny", x: 560, y: 40, width: nil)]).contains { $0.contains("outside the margins") })
+        #expect(faults([.fill(.rectangle(Rect(x: 500, y: 10, width: 200, height: 20)), .black)]).contains { $0.contains("off the paper") })
+    }
+
+    @Test func textOverTextIsFound() {
+        #expect(faults([text("1", x: 40, y: 40, width: 60), text("5,00", x: 42, y: 41, width: 60)]).contains { $0.contains("over each other") })
+    }
+
+    @Test func aWordBrokenInsideIsFoundUnlessItIsLongerThanAnyColumnMustHold() {
+        // A column narrower than "Napełnienie" breaks it letter by letter: the fault of issue 13.
+        guard case .text(let crushed) = text("Napełnienie", x: 40, y: 40, width: 12) else { return }
+        #expect(LayoutFaults.brokenWord(in: crushed, engine: engine) == "Napełnienie")
+        #expect(faults([.text(crushed)]).contains { $0.contains("broken inside the word") })
+        // Wide enough: whole.
+        guard case .text(let whole) = text("Napełnienie zbiornika", x: 40, y: 40, width: 80) else { return }
+        #expect(LayoutFaults.brokenWord(in: whole, engine: engine) == nil)
+        // 200 letters without a space: no column can hold it, so it may break.
+        guard case .text(let endless) = text(String(repeating: "Ż", count: 200), x: 40, y: 40, width: 300) else { return }
+        #expect(LayoutFaults.brokenWord(in: endless, engine: engine) == nil)
+    }
+}
