@@ -81,7 +81,8 @@ enum ColumnWidths {
             }
             open.removeAll { below.contains($0) }
         }
-        return Resolution(widths: widths, fits: true, minimumTotal: minimumTotal)
+        // Shares computed in floating point may land a hair under a minimum; a minimum is a floor.
+        return Resolution(widths: zip(widths, minimums).map { max($0, $1) }, fits: true, minimumTotal: minimumTotal)
     }
 
     /// Takes up to `amount` from the columns `indices`, each in proportion to how far it is above

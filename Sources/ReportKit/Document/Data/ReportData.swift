@@ -51,7 +51,8 @@ public enum ReportData {
                 "rate": .text(t.given(product.rate.value, unit: product.rate.unit.rawValue)),
                 "authorisation": .optional(product.authorisation),
                 "form": .text(product.form.rawValue),
-                "total": .quantity(display.totals.products[index]),
+                "total": .quantity(display.totals.productsForJob[index]),
+                "columnTotal": .quantity(display.totals.products[index]),
                 "unit": .text(t.symbol(display.totals.products[index].unit)),
             ])
         }

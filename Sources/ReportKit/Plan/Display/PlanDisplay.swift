@@ -12,7 +12,11 @@ public struct PlanDisplay: Sendable, Equatable {
         public let sprayLiquid: DisplayQuantity
         public let water: DisplayQuantity
         public let tankContents: DisplayQuantity
+        /// Each product's total in the unit of its column of loads (so the column adds up).
         public let products: [DisplayQuantity]
+        /// Each product's total in a unit chosen for the total itself (398 L, not 398,000 mL
+        /// because each load takes 400 mL): the same amount, for the product list.
+        public let productsForJob: [DisplayQuantity]
     }
 
     public struct Load: Sendable, Equatable {
@@ -62,8 +66,13 @@ public struct PlanDisplay: Sendable, Equatable {
         fieldArea = area.total
         areaPerFullLoad = Self.quantity(plan.areaPerFullLoad, areaScale)
         tankCapacity = Self.quantity(job.tank.capacity.internalValue, volumeScale)
+        let forJob = job.products.indices.map { index in
+            let product = job.products[index], total = plan.totals.products[index]
+            return Self.quantity(total, DisplayScale.product(product.form, product.rate.unit.system ?? job.tank.capacity.unit.system,
+                                                             smallest: total, largest: total))
+        }
         totals = Totals(sprayLiquid: volume.total, water: water.total, tankContents: contents.total,
-                        products: products.map(\.total))
+                        products: products.map(\.total), productsForJob: forJob)
         self.loads = loads.indices.map { row in
             Load(index: loads[row].index, kind: loads[row].kind, area: area.parts[row], volume: volume.parts[row],
                  water: water.parts[row], tankContents: contents.parts[row], products: products.map { $0.parts[row] })
