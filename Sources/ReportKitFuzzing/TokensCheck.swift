@@ -21,22 +21,12 @@ enum TokensCheck {
     }
 
     private static func draw(_ name: String, theme: Theme, session: FuzzSession) -> [String] {
-        let generator = session.generator
         do {
             // A built-in template may name a token this file lacks: that is a refusal with a path.
             let template = try ReportDefinitions.builtIn.template(name, theme: theme)
-            let locale = try generator.locale(.polish)
-            let data = template.subject == .job
-                ? ReportData.job(session.samplePlan, locale: locale)
-                : ReportData.history([session.samplePlan], locale: locale)
-            let report = try ReportComposer.compose(template, data: data, theme: theme, locale: locale)
-            let pages = try Paginator.paginate(report.body, template: report.pageTemplate, text: generator.text)
-            let pdf = try PDFRenderer(text: generator.text).render(LaidOutDocument(pages: pages, outline: report.outline, info: report.info))
-            return PDFPromises.check(pdf, pages: pages.count)
-        } catch let error as DefinitionError {
-            return ErrorPromises.check(error.diagnostics, stage: "\(name) with these tokens")
+            return PDFPromises.drawing(template, theme: theme, session: session, stage: "\(name) with these tokens")
         } catch {
-            return String(describing: error).isEmpty ? ["\(name): a refusal without a message"] : []
+            return ErrorPromises.check(error.diagnostics, stage: "\(name) with these tokens")
         }
     }
 }
