@@ -143,6 +143,13 @@ struct LayoutRangePropertyTests {
             if shape.loads == 1_000, shape.products <= 6 { #expect(pages <= 2, "\(label): 1,000 identical loads take \(pages) pages") }
         default:
             #expect(pages == plan.loads.count, "\(label): the tank card takes \(pages) pages for \(plan.loads.count) loads")
+            // The amounts (set trailing, above the footer) read at arm's length in a cab.
+            for page in document.pages {
+                for case .text(let placed) in page.commands where placed.alignment == .trailing && placed.origin.y < page.size.height - 80 {
+                    let size = placed.text.runs.map(\.style.size).min() ?? 0
+                    #expect(size >= 18 - 1e-9, "\(label): \"\(placed.text.string)\" is \(size) pt on the tank card")
+                }
+            }
         }
     }
 }
