@@ -78,6 +78,18 @@ struct OutputSafetyTests {
         #expect(folder.files == ["null"])
     }
 
+    @Test func aLinkToTheProcessOwnStandardOutputWritesThere() throws {
+        // `-o out` where out -> /proc/self/fd/1: the report reaches whatever standard output is
+        // (here the test's pipe), and the link is left as it is.
+        let folder = try ScratchFolder()
+        #expect(symlink("/proc/self/fd/1", folder.path("out")) == 0)
+        let run = try ReportGen.run([Self.job, "-o", folder.path("out"), "--format", "pdf"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output.starts(with: Data("%PDF-".utf8)) && String(decoding: run.output.suffix(8), as: UTF8.self).contains("%%EOF"))
+        #expect(Self.type(folder.path("out")) == S_IFLNK)
+        #expect(folder.files == ["out"])
+    }
+
     @Test func aSocketIsRefused() throws {
         let folder = try ScratchFolder()
         let socketPath = folder.path("report.sock")
