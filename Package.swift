@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -21,13 +21,17 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
         .target(name: "ReportKit", dependencies: ["CCairo", "ReportTemplates"]),
-        // The built-in tokens, locales and templates: data files a user can read and copy.
+        // The built-in tokens, locales and templates: data files a user can read and copy, compiled
+        // into the executable by the EmbedDefinitions plugin (no resource folder to install).
         .target(
             name: "ReportTemplates",
             path: "templates",
+            exclude: ["tokens.json", "locales", "reports"],
             sources: ["ReportTemplates.swift"],
-            resources: [.copy("tokens.json"), .copy("locales"), .copy("reports")]
+            plugins: ["EmbedDefinitions"]
         ),
+        .executableTarget(name: "embed-definitions"),
+        .plugin(name: "EmbedDefinitions", capability: .buildTool(), dependencies: ["embed-definitions"]),
         .executableTarget(
             name: "report-gen",
             dependencies: [

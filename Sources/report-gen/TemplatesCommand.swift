@@ -1,15 +1,35 @@
 import ArgumentParser
 import ReportKit
 
-/// `report-gen templates`: the built-in templates and what each is for.
+/// `report-gen templates`: the built-in templates and what each is for; `--export DIR` writes
+/// the built-in definition files out for a user to copy and change.
 struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
-        abstract: "List the built-in report templates."
+        abstract: "List the built-in report templates, or write them out to change them.",
+        discussion: """
+            The built-in tokens, locales and templates are compiled into report-gen. --export DIR writes \
+            them as files (DIR/tokens.json, DIR/locales/, DIR/reports/); files already there are kept. \
+            Pass a changed template with --template PATH and a changed palette with --tokens PATH \
+            (docs/template-format.md). Exit status: 0 done, 73 the folder cannot be written.
+            """
     )
+
+    @Option(help: ArgumentHelp("Write the built-in definition files into this folder (made if missing).", valueName: "folder"))
+    var export: String?
 
     func run() throws {
         let definitions = ReportDefinitions.builtIn
+        if let export {
+            let result: (written: [String], kept: [String])
+            do {
+                result = try definitions.export(to: export)
+            } catch {
+                throw OutputWriter.fail(error)
+            }
+            let lines = result.written.map { "wrote \($0)" } + result.kept.map { "kept \($0) (already there)" }
+            return try FileHandleOutput.print(lines.joined(separator: "\n") + "\n")
+        }
         var lines: [String] = []
         do {
             let theme = try definitions.theme(.light)
@@ -18,7 +38,7 @@ struct TemplatesCommand: ParsableCommand {
                 lines.append("\(name.padding(toLength: 18, withPad: " ", startingAt: 0))\(template.subject == .history ? "history" : "job    ")  \(template.summary)")
             }
             lines.append("")
-            lines.append("Built-in files: \(definitions.directory)")
+            lines.append("Built-in files: \(definitions.location).")
             lines.append("Copy one, change it, and pass it with --template PATH (docs/template-format.md).")
         } catch {
             Console.report(ReportError.definition(error))

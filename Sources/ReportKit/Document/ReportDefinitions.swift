@@ -1,29 +1,63 @@
 import Foundation
 import ReportTemplates
 
-/// Where the tokens, locales and report templates come from: a folder laid out like the
-/// package's `templates/` (`tokens.json`, `locales/<language>.json`, `reports/<name>.json`).
+/// Where the tokens, locales and report templates come from: the built-in ones compiled into
+/// ReportKit, or a folder laid out like the package's `templates/` (`tokens.json`,
+/// `locales/<language>.json`, `reports/<name>.json`).
 public struct ReportDefinitions: Sendable {
-    public let directory: String
+    /// The folder the definitions are read from; nil for the built-in ones.
+    public let directory: String?
+    /// The built-in files by their path inside `templates/`, when there is no folder.
+    private let files: [String: String]
 
     public init(directory: String) {
         self.directory = directory
+        files = [:]
     }
 
-    /// The definitions bundled with ReportKit. When the bundle cannot be found its folder is
-    /// empty, and every file read from it reports where it was looked for.
-    public static let builtIn = ReportDefinitions(directory: BuiltInTemplates.directory
-        ?? "(the built-in templates: ReportKit_ReportTemplates.resources beside report-gen)")
+    /// Definitions held in memory, by their path inside `templates/` (`reports/spray-report.json`).
+    public init(files: [String: String]) {
+        directory = nil
+        self.files = files
+    }
+
+    /// The definitions compiled into ReportKit from `templates/`: nothing to install beside report-gen.
+    public static let builtIn = ReportDefinitions(files: BuiltInTemplates.files)
+
+    /// Where these definitions are, in words: the folder, or "built into report-gen".
+    public var location: String { directory ?? "built into report-gen (templates --export DIR writes them out)" }
+
+    /// Writes every built-in definition file into `folder` (made when missing), as `templates/`
+    /// holds them, for a user to copy and change. Files already there are kept (a user's changes
+    /// are never replaced); the result names the files written and the files kept.
+    public func export(to folder: String) throws(RenderError) -> (written: [String], kept: [String]) {
+        var written: [String] = [], kept: [String] = []
+        for (relative, text) in files.sorted(by: { $0.key < $1.key }) {
+            let path = (folder as NSString).appendingPathComponent(relative)
+            do {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            } catch {
+                throw RenderError("the folder for \(path) cannot be made: \(error.localizedDescription)")
+            }
+            guard !FileManager.default.fileExists(atPath: path) else {
+                kept.append(path)
+                continue
+            }
+            try OutputFile.write(Array(text.utf8), to: path, replacing: false)
+            written.append(path)
+        }
+        return (written, kept)
+    }
 
     /// The tokens resolved for `theme`, from `tokensFile` when given, else this folder's `tokens.json`.
     public func theme(_ theme: ThemeName, tokensFile: String? = nil) throws(DefinitionError) -> Theme {
-        let (bytes, name) = try read(tokensFile ?? path("tokens.json"), shownAs: tokensFile ?? "tokens.json")
+        let bytes: [UInt8], name: String
+        if let tokensFile { (bytes, name) = try read(tokensFile, shownAs: tokensFile) } else { (bytes, name) = try definition("tokens.json") }
         return try TokensLoader.load(bytes, file: name, theme: theme)
     }
 
     public func locale(_ language: ReportLanguage) throws(DefinitionError) -> ReportLocale {
-        let name = "locales/\(language.rawValue).json"
-        let (bytes, shown) = try read(path(name), shownAs: name)
+        let (bytes, shown) = try definition("locales/\(language.rawValue).json")
         let locale = try ReportLocale.load(bytes, file: shown)
         guard locale.language == language else {
             throw DefinitionError(file: shown, at: JSONPath.root.appending("language"),
@@ -32,9 +66,11 @@ public struct ReportDefinitions: Sendable {
         return locale
     }
 
-    /// The names of the report templates in this folder, sorted.
+    /// The names of the report templates, sorted.
     public var templateNames: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path("reports"))) ?? []
+        let names = directory == nil
+            ? files.keys.filter { $0.hasPrefix("reports/") }.map { String($0.dropFirst(8)) }
+            : (try? FileManager.default.contentsOfDirectory(atPath: path("reports"))) ?? []
         return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
@@ -49,20 +85,28 @@ public struct ReportDefinitions: Sendable {
             if let suggestion = JSONReader.closest(to: nameOrPath, in: templateNames) { message += "; did you mean \"\(suggestion)\"?" }
             throw DefinitionError.unreadable(nameOrPath, message + " Built in: \(templateNames.joined(separator: ", ")); or give a path to a template file")
         }
-        let name = "reports/\(nameOrPath).json"
-        let (bytes, shown) = try read(path(name), shownAs: name)
+        let (bytes, shown) = try definition("reports/\(nameOrPath).json")
         return try ReportTemplate.load(bytes, file: shown, tokens: theme)
     }
 
+    /// One of the definition files, from memory or from the folder.
+    private func definition(_ relative: String) throws(DefinitionError) -> ([UInt8], String) {
+        guard directory != nil else {
+            guard let text = files[relative] else { throw .unreadable(relative, "is not among the built-in definitions") }
+            return (Array(text.utf8), relative)
+        }
+        return try read(path(relative), shownAs: relative)
+    }
+
     private func path(_ relative: String) -> String {
-        (directory as NSString).appendingPathComponent(relative)
+        ((directory ?? "") as NSString).appendingPathComponent(relative)
     }
 
     /// Reads a regular file of at most ``DefinitionFile/maximumBytes``; anything else is unreadable.
     private func read(_ path: String, shownAs name: String) throws(DefinitionError) -> ([UInt8], String) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            let definitionsMissing = path.hasPrefix(directory) && !FileManager.default.fileExists(atPath: directory)
-            throw .unreadable(name, definitionsMissing ? "no such file; looked in \(directory)" : "no such file")
+            let definitionsMissing = directory.map { path.hasPrefix($0) && !FileManager.default.fileExists(atPath: $0) } ?? false
+            throw .unreadable(name, definitionsMissing ? "no such file; looked in \(directory ?? "")" : "no such file")
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
             throw .unreadable(name, attributes[.type] as? FileAttributeType == .typeDirectory

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReportKit
+import ReportTemplates
 
 /// WCAG 2.1 AA for every text and meaningful graphic each built-in template draws, in each theme,
 /// for every golden input (so optional parts such as the record and dry products are drawn).
@@ -38,7 +39,7 @@ struct ContrastTests {
     @Test func theCheckFailsForAPaletteThatIsTooPale() throws {
         // The same tokens with a pale grey secondary text: the check must catch it.
         let definitions = ReportDefinitions.builtIn
-        var tokens = try String(contentsOfFile: definitions.directory + "/tokens.json", encoding: .utf8)
+        var tokens = try #require(BuiltInTemplates.files["tokens.json"])
         tokens = tokens.replacingOccurrences(of: #""textSecondary": [0.45, 0.45, 0.43]"#, with: #""textSecondary": [0.70, 0.70, 0.70]"#)
         let theme = try TokensLoader.load(Array(tokens.utf8), file: "pale.json", theme: .light)
         let template = try definitions.template("spray-report", theme: theme)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReportKit
+import ReportTemplates
 
 /// Templates are data written by people: every mistake is reported with its file, its path and
 /// what is expected, before any report is made.
@@ -85,7 +86,7 @@ struct TemplateTests {
     }
 
     @Test func tokenMistakesAreNamed() throws {
-        let tokens = try String(contentsOfFile: ReportDefinitions.builtIn.directory + "/tokens.json", encoding: .utf8)
+        let tokens = try #require(BuiltInTemplates.files["tokens.json"])
         let broken = tokens
             .replacingOccurrences(of: #""text.primary": "textPrimary""#, with: #""text.primary": "text.secondary", "text.loop": "text.loop""#)
             .replacingOccurrences(of: #""waterBlue": [0.25, 0.61, 0.76]"#, with: #""waterBlue": [0.25, 1.61, 0.76]"#)
