@@ -47,8 +47,11 @@ let package = Package(
             name: "ReportKitTests",
             dependencies: ["ReportKit", "ReportKitFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        // Depends on the executable so `swift test` always builds the report-gen it runs.
-        .testTarget(name: "ReportGenTests", dependencies: ["ReportKit", "report-gen"]),
+        // The example program of docs/library.md, built and run by the tests.
+        .executableTarget(name: "make-report", dependencies: ["ReportKit"], path: "Examples/make-report"),
+        // Depends on the executables so `swift test` always builds the report-gen (and the
+        // example) it runs.
+        .testTarget(name: "ReportGenTests", dependencies: ["ReportKit", "report-gen", "make-report"]),
     ],
     swiftLanguageModes: [.v6]
 )

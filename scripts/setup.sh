@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what report-gen needs on a Debian machine that already has the Swift toolchain:
 # the cairo and Pango development packages, the Inter font, and the tools the tests use
-# (poppler-utils, qpdf, and Python's jsonschema for checking the published schema).
+# (poppler-utils, qpdf, and Python's jsonschema for checking the published schema; dpkg-dev,
+# lintian and man-db for packaging report-gen and checking the package and its manual).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf pkg-config)
+packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf pkg-config
+          dpkg-dev lintian man-db)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// report-gen as a user installs it (docs/install.md): one self-contained binary from
+/// scripts/install.sh and from the Debian package, which must run with the checkout and the
+/// Swift toolchain out of reach; a man page; shell completions; and the library guide's example.
+@Suite("Distribution", .serialized)
+struct DistributionTests {
+    static let isRoot = getuid() == 0
+    static let example = ReportGen.repository.appendingPathComponent("docs/examples/herbicide-pl.json").path
+
+    /// Runs a script of the repository; its standard output.
+    static func script(_ name: String, _ arguments: [String]) throws -> ReportGen.Run {
+        try ReportGen.run(program: "/bin/bash", [ReportGen.repository.appendingPathComponent("scripts/\(name)").path] + arguments)
+    }
+
+    /// Runs `binary ARGUMENTS` in `folder` with the Swift toolchain and the checkout hidden (empty
+    /// file systems mounted over them in a mount namespace of its own), as on a machine that
+    /// has neither.
+    static func runAlone(_ binary: String, _ arguments: [String], in folder: String) throws -> ReportGen.Run {
+        let toolchain = URL(fileURLWithPath: "/usr/bin/swift").resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+        let hide = "mount -t tmpfs tmpfs \(toolchain) && mount -t tmpfs tmpfs \(ReportGen.repository.path) && cd \(folder) && exec \"$@\""
+        return try ReportGen.run(program: "/usr/bin/unshare", ["-m", "sh", "-c", hide, "sh", binary] + arguments)
+    }
+
+    @Test(.enabled(if: isRoot, "hides the toolchain in a mount namespace"))
+    func theDebianPackageInstallsAndRunsWithoutTheToolchain() throws {
+        let folder = try ScratchFolder()
+        let packaged = try Self.script("package-deb.sh", [folder.path("out")])
+        #expect(packaged.status == 0, "\(packaged.stderr.suffix(800))")
+        let deb = packaged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(deb.hasSuffix(".deb") && FileManager.default.fileExists(atPath: deb))
+
+        let info = try ReportGen.run(program: "/usr/bin/dpkg-deb", ["-f", deb, "Package", "Depends"])
+        #expect(info.stdout.contains("Package: report-gen"))
+        for dependency in ["libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libfontconfig1", "fonts-inter", "fonts-dejavu-core"] {
+            #expect(info.stdout.contains(dependency), "Depends names \(dependency)")
+        }
+        if FileManager.default.fileExists(atPath: "/usr/bin/lintian") {
+            let lintian = try ReportGen.run(program: "/usr/bin/lintian", [deb])
+            let findings = lintian.stdout.split(separator: "\n").filter { !$0.contains("root privileges") }
+            #expect(lintian.status == 0 && findings.isEmpty, "lintian: \(findings)")
+        }
+
+        let root = folder.path("root")
+        let unpacked = try ReportGen.run(program: "/usr/bin/dpkg-deb", ["-x", deb, root])
+        #expect(unpacked.status == 0)
+        let work = folder.path("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.example, toPath: work + "/job.json")
+        let binary = root + "/usr/bin/report-gen"
+        let templates = try Self.runAlone(binary, ["templates"], in: work)
+        #expect(templates.status == 0 && templates.stdout.contains("spray-report") && templates.stdout.contains("tank-card"), "\(templates.stderr)")
+        let render = try Self.runAlone(binary, ["job.json", "-o", "report.pdf"], in: work)
+        #expect(render.status == 0, "\(render.stderr)")
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: work + "/report.pdf"))
+        #expect(pdf.starts(with: Data("%PDF-".utf8)))
+        #expect(try toolOutput(["pdftotext", work + "/report.pdf", "-"]).contains("Działka 12"))
+        // The toolchain's own runtime is not what the binary links.
+        let libraries = try toolOutput(["ldd", binary])
+        #expect(!libraries.contains("libswiftCore") && !libraries.contains("libFoundation"), "\(libraries)")
+    }
+
+    @Test func installPutsTheBinaryManPageAndCompletionsUnderThePrefix() throws {
+        let folder = try ScratchFolder()
+        let prefix = folder.path("prefix")
+        let installed = try Self.script("install.sh", [prefix])
+        #expect(installed.status == 0, "\(installed.stderr.suffix(800))")
+        let binary = prefix + "/bin/report-gen"
+        #expect(try ReportGen.run(program: binary, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.4.0")
+
+        // `man report-gen` with the prefix's manual path: every subcommand is described.
+        if FileManager.default.fileExists(atPath: "/usr/bin/man") {
+            let page = try ReportGen.run(program: "/usr/bin/man", ["-M", prefix + "/share/man", "-P", "cat", "report-gen"])
+            for command in ["render", "batch", "validate", "templates", "plan", "--theme"] {
+                #expect(page.stdout.contains(command), "the man page describes \(command)")
+            }
+        }
+        // Tab completion in bash, as bash calls the function: "report-gen ba<Tab>" gives batch,
+        // "report-gen render --th<Tab>" gives --theme.
+        let completion = prefix + "/share/bash-completion/completions/report-gen"
+        let bash = try ReportGen.run(program: "/bin/bash", ["-c", """
+            source "$1"
+            complete -p report-gen
+            complete_line() { COMP_LINE="$1"; read -ra COMP_WORDS <<< "$1"; COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_POINT=${#COMP_LINE}
+              COMPREPLY=(); _report-gen report-gen "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"; echo "${COMPREPLY[*]}"; }
+            complete_line "report-gen ba"
+            complete_line "report-gen render --th"
+            """, "bash", completion])
+        let lines = bash.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("-F _report-gen report-gen") == true, "\(bash.stdout) \(bash.stderr)")
+        #expect(lines.dropFirst().first == "batch" && lines.dropFirst(2).first == "--theme", "\(lines)")
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/zsh/site-functions/_report-gen"))
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/fish/vendor_completions.d/report-gen.fish"))
+    }
+
+    @Test func theLibraryGuidesExampleBuildsAndMakesReports() throws {
+        let folder = try ScratchFolder()
+        let example = ReportGen.binary.deletingLastPathComponent().appendingPathComponent("make-report").path
+        let run = try ReportGen.run(program: example, [folder.url.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        for name in ["from-json.pdf", "from-value.pdf"] {
+            let text = try toolOutput(["pdftotext", folder.path(name), "-"])
+            #expect(text.contains(name == "from-json.pdf" ? "North 7" : "Long Meadow"), "\(name)")
+        }
+        // The guide shows the example's code as it is.
+        let guide = try String(contentsOf: ReportGen.repository.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        let source = try String(contentsOf: ReportGen.repository.appendingPathComponent("Examples/make-report/main.swift"), encoding: .utf8)
+        #expect(guide.contains(source.trimmingCharacters(in: .whitespacesAndNewlines)), "docs/library.md quotes Examples/make-report/main.swift whole")
+    }
+}
