@@ -99,6 +99,23 @@ struct DistributionTests {
         #expect(FileManager.default.fileExists(atPath: prefix + "/share/fish/vendor_completions.d/report-gen.fish"))
     }
 
+    @Test func aPackageUsingReportKitDoesNotFetchItsTestOnlyDependency() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("Sources/app"), withIntermediateDirectories: true)
+        _ = try folder.write("""
+            // swift-tools-version:6.1
+            import PackageDescription
+            let package = Package(name: "consumer", dependencies: [.package(path: "\(ReportGen.repository.path)")],
+                targets: [.executableTarget(name: "app", dependencies: [.product(name: "ReportKit", package: "\(ReportGen.repository.lastPathComponent)")])])
+            """, to: "Package.swift")
+        _ = try folder.write("import ReportKit\nprint(ReportKitVersion.current)\n", to: "Sources/app/main.swift")
+        let resolved = try ReportGen.run(program: "/usr/bin/env", ["swift", "package", "resolve"], in: folder.url)
+        #expect(resolved.status == 0, "\(resolved.stderr.suffix(600))")
+        let pins = try String(contentsOfFile: folder.path("Package.resolved"), encoding: .utf8)
+        #expect(pins.contains("swift-argument-parser"))
+        #expect(!pins.contains("swift-property-based"), "the test-only dependency is not fetched")
+    }
+
     @Test func theLibraryGuidesExampleBuildsAndMakesReports() throws {
         let folder = try ScratchFolder()
         let example = ReportGen.binary.deletingLastPathComponent().appendingPathComponent("make-report").path
