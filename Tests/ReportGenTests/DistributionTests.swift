@@ -73,6 +73,17 @@ struct DistributionTests {
         #expect(installed.status == 0, "\(installed.stderr.suffix(800))")
         let binary = prefix + "/bin/report-gen"
         #expect(try ReportGen.run(program: binary, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.4.0")
+        if Self.isRoot {
+            // Alone, as on a machine without the toolchain or the checkout.
+            let work = folder.path("work")
+            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.example, toPath: work + "/job.json")
+            let templates = try Self.runAlone(binary, ["templates"], in: work)
+            #expect(templates.status == 0 && templates.stdout.contains("history-summary"), "\(templates.stderr)")
+            let render = try Self.runAlone(binary, ["job.json", "--template", "tank-card", "-o", "cab.pdf"], in: work)
+            #expect(render.status == 0, "\(render.stderr)")
+            #expect(try toolOutput(["pdftotext", work + "/cab.pdf", "-"]).contains("KARTA NAPEŁNIENIA"))
+        }
 
         // `man report-gen` with the prefix's manual path: every subcommand is described.
         if FileManager.default.fileExists(atPath: "/usr/bin/man") {
