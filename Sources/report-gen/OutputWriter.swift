@@ -11,20 +11,25 @@ enum OutputWriter {
     /// Writes `files`; none may be one of `inputs`. Every name is checked before the first is
     /// written, so a refused name leaves nothing behind.
     static func writeAll(_ files: [(path: String, bytes: [UInt8])], protecting inputs: Set<FileIdentity>) throws {
+        // Where each name leads (nil for standard output), all decided before the first write.
+        let targets: [OutputTarget?]
         do {
-            for file in files where file.path != "-" { _ = try OutputTarget.resolve(file.path, protecting: inputs) }
+            targets = try files.map { file throws(RenderError) in
+                file.path == "-" ? nil : try OutputTarget.resolve(file.path, protecting: inputs)
+            }
         } catch {
             throw fail(error)
         }
         var written: [String] = []
-        for file in files {
+        for (file, target) in zip(files, targets) {
             do {
-                if file.path == "-" {
+                guard let target else {
                     try OutputFile.writeAll(file.bytes, to: STDOUT_FILENO)
-                } else {
-                    try OutputFile.write(file.bytes, to: file.path, protecting: inputs)
-                    if case .file(let path)? = try? OutputTarget.resolve(file.path) { written.append(path) }
+                    continue
                 }
+                try OutputFile.write(file.bytes, to: file.path, protecting: inputs)
+                // A page written into a pipe cannot be taken back; a file can.
+                if case .file(let path) = target { written.append(path) }
             } catch {
                 for path in written { unlink(path) }
                 throw fail(error)
