@@ -6,7 +6,7 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf pkg-config
+packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev zbar-tools pkg-config
           dpkg-dev lintian man-db)
 missing=()
 for package in "${packages[@]}"; do

@@ -38,10 +38,10 @@ enum PageDump {
             }
             return line
         case .image: throw DumpError("images are not part of the benchmark page")
-        case .beginStructure(let role): return "B \(role.rawValue)"
+        case .beginStructure(let role, _): return "B \(role.rawValue)"
         case .endStructure(let role): return "E \(role.rawValue)"
-        case .link(let rect, .uri(let uri)): return "K uri \(hex(uri)) \(rect.minX) \(rect.minY) \(rect.width) \(rect.height)"
-        case .link(let rect, .internalDestination(let name)): return "K dest \(hex(name)) \(rect.minX) \(rect.minY) \(rect.width) \(rect.height)"
+        case .link(let rect, .uri(let uri), _): return "K uri \(hex(uri)) \(rect.minX) \(rect.minY) \(rect.width) \(rect.height)"
+        case .link(let rect, .internalDestination(let name), _): return "K dest \(hex(name)) \(rect.minX) \(rect.minY) \(rect.width) \(rect.height)"
         case .destination(let name, let point): return "D \(hex(name)) \(point.x) \(point.y)"
         }
     }

@@ -6,11 +6,13 @@ public enum DrawCommand: Sendable, Hashable {
     case stroke(Path, Color, lineWidth: Double)
     case text(PlacedText)
     case image(PlacedImage)
-    /// Opens a tagged-PDF structure element (a heading, a paragraph, a table cell …).
-    case beginStructure(StructureRole)
+    /// Opens a tagged-PDF structure element (a heading, a paragraph, a table cell …), with what
+    /// the finished PDF says about it (a figure's alternative text, a header cell's scope).
+    case beginStructure(StructureRole, StructureDetails = .none)
     case endStructure(StructureRole)
     /// A clickable area; it must lie inside a structure element (cairo 1.16 needs that).
-    case link(Rect, LinkTarget)
+    /// `description` says where it goes, for screen readers (the link's /Contents).
+    case link(Rect, LinkTarget, description: String = "")
     /// A named place that internal links and outline entries point to.
     case destination(name: String, at: Point)
 }
@@ -51,10 +53,34 @@ public enum StructureRole: String, Sendable, Hashable {
     case heading3 = "H3"
     case paragraph = "P"
     case table = "Table"
+    case tableHead = "THead"
+    case tableBody = "TBody"
+    case tableFoot = "TFoot"
     case tableRow = "TR"
     case tableHeader = "TH"
     case tableCell = "TD"
     case figure = "Figure"
+}
+
+/// What a structure element carries besides its role, written by the finishing stage (cairo 1.16
+/// writes no attributes).
+public struct StructureDetails: Sendable, Hashable {
+    /// Which cells a table header cell is the header of (PDF 32000-1, 14.8.5.7, /Scope).
+    public enum Scope: String, Sendable, Hashable {
+        case column = "Column"
+        case row = "Row"
+    }
+
+    /// What a figure shows, in words (/Alt): read out instead of the drawing.
+    public var alternativeText: String?
+    public var scope: Scope?
+
+    public init(alternativeText: String? = nil, scope: Scope? = nil) {
+        self.alternativeText = alternativeText
+        self.scope = scope
+    }
+
+    public static let none = StructureDetails()
 }
 
 public enum LinkTarget: Sendable, Hashable {
@@ -82,9 +108,9 @@ extension DrawCommand {
         case .image(var image):
             image.rect.origin = move(image.rect.origin)
             return .image(image)
-        case .link(var rect, let target):
+        case .link(var rect, let target, let description):
             rect.origin = move(rect.origin)
-            return .link(rect, target)
+            return .link(rect, target, description: description)
         case .destination(let name, let point):
             return .destination(name: name, at: move(point))
         case .beginStructure, .endStructure:

@@ -83,10 +83,19 @@ public enum Paginator {
         return block.size.height
     }
 
+    /// A running header or footer, drawn as decoration: it repeats on every page, so a screen
+    /// reader skips it (an artifact, PDF/UA-1 7.8), unless it holds a link, which must be tagged.
     private static func place(_ element: any Element, width: Double, at origin: Point, context: LayoutContext) throws(LayoutError) -> [DrawCommand] {
         guard case .complete(let block) = try element.layout(in: Size(width: width, height: context.pageContentHeight), context: context) else {
             throw LayoutError("the page header or footer is taller than the page")
         }
-        return block.commands(movedBy: origin)
+        let commands = block.commands(movedBy: origin)
+        guard !commands.contains(where: { if case .link = $0 { true } else { false } }) else { return commands }
+        return commands.filter {
+            switch $0 {
+            case .beginStructure, .endStructure: false
+            default: true
+            }
+        }
     }
 }

@@ -9,9 +9,12 @@ public struct ReportOptions: Sendable {
     public var author: String?
     /// A tokens file to use instead of the built-in one (a co-operative's own palette).
     public var tokensFile: String?
+    /// What the PDF conforms to: PDF/A-3b and PDF/UA-1 with the job attached, unless `.none`.
+    public var pdfStandard: PDFStandard
 
     public init(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil,
-                author: String? = nil, tokensFile: String? = nil) {
+                author: String? = nil, tokensFile: String? = nil, pdfStandard: PDFStandard = .archivalAccessible) {
+        self.pdfStandard = pdfStandard
         self.template = template
         self.theme = theme
         self.language = language
@@ -133,9 +136,11 @@ public final class ReportGenerator {
         }
     }
 
-    public func pdf(_ document: LaidOutDocument) throws(ReportError) -> [UInt8] {
+    /// The render and finishing stages: the PDF, finished to ``ReportOptions/pdfStandard`` with
+    /// `attachments` inside (see ``attachments(source:plan:prefix:)``).
+    public func pdf(_ document: LaidOutDocument, attachments: [PDFAttachment] = []) throws(ReportError) -> [UInt8] {
         do {
-            return try PDFRenderer(text: text).render(document)
+            return try PDFRenderer(text: text).render(document, standard: options.pdfStandard, attachments: attachments)
         } catch {
             throw .render(error)
         }

@@ -1,9 +1,27 @@
 import CCairo
 
 /// Draws a page's commands onto a cairo context: the one place where layout meets cairo.
-struct CairoPainter {
+final class CairoPainter {
     let context: CairoContext
     let text: PangoTextEngine
+    /// What each structure element cairo made carries, in the order cairo made them (the order of
+    /// its structure tree, depth first): cairo 1.16 writes no attributes, so the finishing stage
+    /// adds these to its tree.
+    private(set) var structure: [StructureDetails] = []
+    /// The links drawn, for the finishing stage to make into annotations; nil when cairo makes them.
+    private(set) var links: [LinkAnnotation]?
+    /// The page being drawn: its index in the document and its height (for PDF's y-up rectangles).
+    var page = (index: 0, height: 0.0)
+    /// The structure elements open now, by their place in ``structure``.
+    private var openElements: [Int] = []
+
+    /// With `linksByFinishing`, links are left to the finishing stage: cairo 1.16 writes the text
+    /// before a link's tag outside any marked content when the link's tag interrupts its element.
+    init(context: CairoContext, text: PangoTextEngine, linksByFinishing: Bool) {
+        self.context = context
+        self.text = text
+        links = linksByFinishing ? [] : nil
+    }
 
     func draw(_ commands: [DrawCommand]) throws(RenderError) {
         let cr = context.pointer
@@ -25,11 +43,17 @@ struct CairoPainter {
                 }
             case .image(let image):
                 try drawImage(image)
-            case .beginStructure(let role):
+            case .beginStructure(let role, let details):
                 cairo_tag_begin(cr, role.rawValue, nil)
+                openElements.append(structure.count)
+                structure.append(details)
             case .endStructure(let role):
                 cairo_tag_end(cr, role.rawValue)
-            case .link(let rect, let target):
+                _ = openElements.popLast()
+            case .link(let rect, let target, let description) where links != nil:
+                let area = Rect(x: rect.minX, y: page.height - rect.maxY, width: rect.width, height: rect.height)
+                links?.append(LinkAnnotation(page: page.index, rect: area, target: target, description: description, element: openElements.last))
+            case .link(let rect, let target, _):
                 let area = "rect=[\(rect.minX) \(rect.minY) \(rect.width) \(rect.height)]"
                 let destination = switch target {
                 case .uri(let uri): "uri='\(Self.escaped(uri))'"

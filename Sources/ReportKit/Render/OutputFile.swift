@@ -110,6 +110,33 @@ public final class StagedFile: @unchecked Sendable {
         }
     }
 
+    /// An unnamed scratch file in the same folder as `other`'s temporary file (the same file
+    /// system, so a document that fits there fits here): written, read back, and never committed.
+    init(scratchBeside other: StagedFile) throws(RenderError) {
+        target = other.target
+        path = other.path
+        let directory = other.temporary.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+            ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let (descriptor, name) = try Self.makeTemporary(in: directory, named: ".report-gen-drawn")
+        unlink(name)
+        self.descriptor = descriptor
+        temporary = nil
+        committed = true
+    }
+
+    /// A name that opens this file again while it is open, even unnamed (Linux's /proc), for a
+    /// library that reads or writes files by name.
+    var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
+
+    /// Lets `write` replace the whole content through ``descriptorPath``, then takes the new length.
+    func rewrite(_ write: (String) throws(RenderError) -> Void) throws(RenderError) {
+        guard descriptor >= 0 else { throw RenderError("cannot write \(path): the file was already closed") }
+        try write(descriptorPath)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+        length = Int(status.st_size)
+    }
+
     private static func makeTemporary(in directory: String, named name: String) throws(RenderError) -> (Int32, String) {
         var template = Array((directory + "/" + name + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -11,16 +11,39 @@ public struct PDFRenderer: Sendable {
         self.text = text
     }
 
-    /// The whole document as bytes in memory.
-    public func render(_ document: LaidOutDocument) throws(RenderError) -> [UInt8] {
+    /// The render stage alone: cairo's PDF, for ``PDFFinisher`` to finish.
+    public func draw(_ document: LaidOutDocument) throws(RenderError) -> RenderedPDF {
         guard let first = document.pages.first else { throw RenderError("the document has no pages") }
         let sink = CairoByteSink()
-        let writer = try PDFWriter(text: text, info: document.info, pageSize: first.size, stream: CairoByteSink.write, closure: sink.closure)
+        let writer = try PDFWriter(text: text, info: document.info, pageSize: first.size, linksByFinishing: true,
+                                   stream: CairoByteSink.write, closure: sink.closure)
         try withExtendedLifetime(sink) { () throws(RenderError) in
             try writer.add(document.pages)
             try writer.finish(outline: document.outline)
         }
-        return try TaggedPDFMarker.mark(sink.bytes, language: document.info.language)
+        return RenderedPDF(bytes: sink.bytes, info: document.info, structure: writer.structure, links: writer.links,
+                           producer: PDFWriter.producer)
+    }
+
+    /// The render stage for a plain PDF: cairo makes the links itself.
+    func drawPlain(_ document: LaidOutDocument) throws(RenderError) -> [UInt8] {
+        guard let first = document.pages.first else { throw RenderError("the document has no pages") }
+        let sink = CairoByteSink()
+        let writer = try PDFWriter(text: text, info: document.info, pageSize: first.size, linksByFinishing: false,
+                                   stream: CairoByteSink.write, closure: sink.closure)
+        try withExtendedLifetime(sink) { () throws(RenderError) in
+            try writer.add(document.pages)
+            try writer.finish(outline: document.outline)
+        }
+        return sink.bytes
+    }
+
+    /// The whole document as bytes in memory, rendered and finished to `standard` with
+    /// `attachments` carried inside.
+    public func render(_ document: LaidOutDocument, standard: PDFStandard = .archivalAccessible,
+                       attachments: [PDFAttachment] = []) throws(RenderError) -> [UInt8] {
+        guard standard != .none else { return try TaggedPDFMarker.mark(try drawPlain(document), language: document.info.language) }
+        return try PDFFinisher(standard: standard).finish(try draw(document), attachments: attachments)
     }
 }
 
@@ -30,17 +53,30 @@ public struct PDFRenderer: Sendable {
 /// the partial file is removed.
 public final class PDFFileWriter {
     private let file: StagedFile
+    /// What cairo writes: the file itself for a plain PDF, else an unnamed scratch file that the
+    /// finishing stage reads to write the file.
+    private let drawn: StagedFile
     private let sink: CairoFileSink
     private let writer: PDFWriter
-    private let language: String?
+    private let info: DocumentInfo
+    private let standard: PDFStandard
+    private var attachments: [PDFAttachment] = []
 
     /// Starts the document for `path`, which must not be one of `inputs` (the files being read).
     public init(path: String, text: PangoTextEngine, info: DocumentInfo, pageSize: Size = .a4,
-                protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+                standard: PDFStandard = .archivalAccessible, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
         file = try StagedFile(for: path, protecting: inputs)
-        sink = CairoFileSink(file)
-        language = info.language
-        writer = try PDFWriter(text: text, info: info, pageSize: pageSize, stream: CairoFileSink.write, closure: sink.closure)
+        drawn = standard == .none ? file : try StagedFile(scratchBeside: file)
+        sink = CairoFileSink(drawn)
+        self.info = info
+        self.standard = standard
+        writer = try PDFWriter(text: text, info: info, pageSize: pageSize, linksByFinishing: standard != .none,
+                               stream: CairoFileSink.write, closure: sink.closure)
+    }
+
+    /// Files to carry inside the finished document (with the standard that attaches them).
+    public func attach(_ files: [PDFAttachment]) {
+        attachments += files
     }
 
     /// Draws `pages` after those already added.
@@ -53,7 +89,15 @@ public final class PDFFileWriter {
     public func finish(outline: [OutlineItem], replacing: Bool = true) throws(RenderError) {
         try writer.finish(outline: outline)
         try sink.flush()
-        try file.append(try markedUpdate())
+        if standard == .none {
+            try file.append(try markedUpdate())
+        } else {
+            try file.rewrite { path throws(RenderError) in
+                let rendered = RenderedPDF(bytes: [], info: info, structure: writer.structure, links: writer.links, producer: PDFWriter.producer)
+                try PDFFinisher(standard: standard).finish(file: drawn.descriptorPath, into: path, rendered: rendered, attachments: attachments)
+            }
+            drawn.discard()
+        }
         guard try file.commit(replacing: replacing) else { throw OutputFile.exists(file.path) }
     }
 
@@ -63,7 +107,7 @@ public final class PDFFileWriter {
         var count = 64 * 1024
         while true {
             let tail = try file.tail(count)
-            if let update = try TaggedPDFMarker.update(tail: tail, length: file.length, language: language) { return update }
+            if let update = try TaggedPDFMarker.update(tail: tail, length: file.length, language: info.language) { return update }
             count *= 8
         }
     }
@@ -77,13 +121,21 @@ final class PDFWriter {
     private let painter: CairoPainter
     private var pageCount = 0
 
-    init(text: PangoTextEngine, info: DocumentInfo, pageSize: Size, stream: cairo_write_func_t, closure: UnsafeMutableRawPointer) throws(RenderError) {
+    /// What each structure element drawn so far carries, in the order of cairo's tree.
+    var structure: [StructureDetails] { painter.structure }
+    /// The links drawn so far, left to the finishing stage.
+    var links: [LinkAnnotation] { painter.links ?? [] }
+
+    /// The PDF's producer, for its metadata.
+    static let producer = "cairo \(String(cString: cairo_version_string()))"
+
+    init(text: PangoTextEngine, info: DocumentInfo, pageSize: Size, linksByFinishing: Bool, stream: cairo_write_func_t,
+         closure: UnsafeMutableRawPointer) throws(RenderError) {
         self.text = text
         surface = try CairoSurface(cairo_pdf_surface_create_for_stream(stream, closure, pageSize.width, pageSize.height), what: "a PDF surface")
         Self.setMetadata(info, on: surface)
         context = try CairoContext(surface: surface)
-        painter = CairoPainter(context: context, text: text)
-        cairo_tag_begin(context.pointer, "Document", nil)
+        painter = CairoPainter(context: context, text: text, linksByFinishing: linksByFinishing)
     }
 
     func add(_ pages: [Page]) throws(RenderError) {
@@ -91,6 +143,7 @@ final class PDFWriter {
         defer { text.endDocument() }
         for page in pages {
             cairo_pdf_surface_set_size(surface.pointer, page.size.width, page.size.height)
+            painter.page = (pageCount, page.size.height)
             try painter.draw(page.commands)
             cairo_show_page(context.pointer)
             pageCount += 1
@@ -99,7 +152,6 @@ final class PDFWriter {
 
     func finish(outline: [OutlineItem]) throws(RenderError) {
         guard pageCount > 0 else { throw RenderError("the document has no pages") }
-        cairo_tag_end(context.pointer, "Document")
         addOutline(outline)
         try context.checkStatus()
         try surface.finish()

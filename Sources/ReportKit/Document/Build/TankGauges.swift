@@ -13,6 +13,8 @@ struct TankGauges {
 
     private struct Load {
         let numbers: [Int]
+        /// "full" or "partial", in the report's language.
+        let kind: String?
         let water: DisplayQuantity
         let products: [DisplayQuantity]
         let contents: DisplayQuantity
@@ -58,10 +60,12 @@ struct TankGauges {
         }
         let labelStyle = builder.textStyle(spec.labelStyle, color: builder.color("text.primary"))
         let detailStyle = builder.textStyle("captionSmall", color: builder.color("text.secondary"))
+        let loadCount = try builder.list(Self.loadsPath, node: node, scope: scope).count
         var tanks: [any Element] = []
         for load in loads {
             let drawing = Drawing(size: Size(width: spec.width, height: spec.height),
-                                  commands: tank(load, capacity: capacity, outline: outline, water: water, palette: palette))
+                                  commands: tank(load, capacity: capacity, outline: outline, water: water, palette: palette),
+                                  alternativeText: description(of: load, of: loadCount, productNames: productNames))
             guard !spec.single else {
                 return [KeepTogether(HStack(spacing: builder.space("lg"), alignment: .top, origin: builder.origin(node),
                                             [HStack.Item(drawing, width: .fixed(spec.width))]))]
@@ -84,6 +88,20 @@ struct TankGauges {
             HStack.Item(flow, width: .natural),
             HStack.Item(legend(names: productNames, liquid: liquid, water: water, palette: palette), width: .fraction(1)),
         ]))]
+    }
+
+    /// The tank in words, for screen readers: "Load 1 of 3, full: 991.5 L water, 7.5 L Roundup 360
+    /// SL"; a group of loads names its range and count ("Loads 1–2 of 3 (2 ×), full: …").
+    private func description(of load: Load, of count: Int, productNames: [String]) -> String {
+        let locale = builder.locale
+        let numbers = load.numbers.count == 1 ? "\(load.numbers[0])" : "\(load.numbers[0])–\(load.numbers[load.numbers.count - 1]) (\(load.numbers.count) ×)"
+        var text = "\(locale["load"]) \(numbers) \(locale["of"]) \(count)"
+        if let kind = load.kind { text += ", \(kind)" }
+        var contents = ["\(locale.text(load.water)) \(locale["water"].lowercased())"]
+        for (index, amount) in load.products.enumerated() where index < productNames.count {
+            contents.append("\(locale.text(amount)) \(productNames[index])")
+        }
+        return text + ": " + contents.joined(separator: ", ")
     }
 
     /// One line that wraps: a coloured square before each name ("■ Water  ■ Roundup"), then
@@ -150,7 +168,9 @@ struct TankGauges {
         }
         let number: Int
         if case .integer(let value)? = fields["number"] { number = value } else { number = 0 }
-        return Load(numbers: [number], water: water, products: products.compactMap {
+        var kind: String?
+        if case .text(let text)? = fields["kind"] { kind = text }
+        return Load(numbers: [number], kind: kind, water: water, products: products.compactMap {
             if case .quantity(let amount) = $0 { return amount }
             return nil
         }, contents: contents)
@@ -162,7 +182,7 @@ struct TankGauges {
         for load in loads {
             if let last = groups.last, last.water.steps == load.water.steps, last.contents.steps == load.contents.steps,
                last.products.map(\.steps) == load.products.map(\.steps) {
-                groups[groups.count - 1] = Load(numbers: last.numbers + load.numbers, water: last.water,
+                groups[groups.count - 1] = Load(numbers: last.numbers + load.numbers, kind: last.kind, water: last.water,
                                                 products: last.products, contents: last.contents)
             } else {
                 groups.append(load)
@@ -172,6 +192,7 @@ struct TankGauges {
     }
 
     private static let capacityPath = ValuePath(segments: [.name("tank"), .name("capacity")], description: "tank.capacity")
+    private static let loadsPath = ValuePath(segments: [.name("loads")], description: "loads")
     private static let productsPath = ValuePath(segments: [.name("products")], description: "products")
 }
 

@@ -93,11 +93,14 @@ final class TemplateBuilder {
             return [KeepTogether(VStack(spacing: 0, try build(children, scope: scope, background: background)))]
         case .gauges(let spec):
             return try TankGauges(builder: self, spec: spec, node: node, scope: scope, background: background).elements()
-        case .checkbox(let size, let colorName):
+        case .checkbox(let size, let colorName, let alternative):
             let stroke = color(colorName)
             record(stroke, on: background, kind: .graphic, node: node, sample: "checkbox")
             let box = Path.roundedRectangle(Rect(x: 1, y: 1, width: size - 2, height: size - 2), radius: min(4, size / 6))
-            return [Drawing(size: Size(width: size, height: size), commands: [.stroke(box, stroke, lineWidth: 2)])]
+            let words = try alternative.map { pattern throws(DefinitionError) in
+                try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
+            } ?? locale["checkbox.alt"]
+            return [Drawing(size: Size(width: size, height: size), commands: [.stroke(box, stroke, lineWidth: 2)], alternativeText: words)]
         case .firstThatFits(let alternatives, let onePage):
             var built: [any Element] = []
             for alternative in alternatives where try isShown(alternative, scope: scope) {

@@ -58,7 +58,8 @@ struct TemplateNode: Sendable {
         case pageBreak
         case keepTogether([TemplateNode])
         case gauges(GaugeSpec)
-        case checkbox(size: Double, color: String)
+        /// A box to tick; `alternative` is what a screen reader says for it (else the locale's).
+        case checkbox(size: Double, color: String, alternative: TextPattern?)
         case anchor(TextPattern, [TemplateNode])
         case link(TextPattern, [TemplateNode])
         /// The first of these alternatives that fits the width (``FirstFitting``).

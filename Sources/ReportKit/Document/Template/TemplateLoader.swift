@@ -144,7 +144,8 @@ private struct TemplateReader {
         case "checkbox":
             let size = reader.number(value, in: 4...200, unit: "points")
             let boxColor = fields.optional("color").flatMap { color($0) } ?? "text.primary"
-            parsedKind = size.map { .checkbox(size: $0, color: boxColor) }
+            let alternative = fields.optional("alt").flatMap { pattern($0) }
+            parsedKind = size.map { .checkbox(size: $0, color: boxColor, alternative: alternative) }
         case "anchor", "link":
             guard let target = kind == "link" ? linkPattern(value) : pattern(value),
                   let children = reader.required("content", in: fields, expected: "the nodes inside").flatMap({ nodes($0, depth: depth + 1) }) else { return nil }
@@ -161,7 +162,7 @@ private struct TemplateReader {
         "stack": ["spacing", "continuation"], "row": ["spacing", "align"], "firstThatFits": ["onePage"],
         "card": ["background", "border", "padding", "radius", "spacing"],
         "badge": ["color"], "pairs": ["labelStyle", "valueStyle", "labelColor", "labelShare", "spacing", "columns"],
-        "each": ["as", "do", "spacing", "pageBreakBetween"], "checkbox": ["color"],
+        "each": ["as", "do", "spacing", "pageBreakBetween"], "checkbox": ["color", "alt"],
         "anchor": ["content"], "link": ["content"],
     ]
 

@@ -42,7 +42,13 @@ public struct Linked: Element {
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         guard case .complete(let block) = try content.layout(in: space, context: context) else { return .nothing }
-        let link = DrawCommand.link(Rect(x: 0, y: 0, width: block.size.width, height: block.size.height), target)
+        // The link's own words say where it goes; a link without words says its address.
+        let words = block.commands.compactMap { command -> String? in
+            if case .text(let placed) = command { return placed.text.string }
+            return nil
+        }.joined(separator: " ")
+        let description = words.isEmpty ? target.address : words
+        let link = DrawCommand.link(Rect(x: 0, y: 0, width: block.size.width, height: block.size.height), target, description: description)
         // A PDF link annotation belongs inside a structure element (and cairo 1.16 writes a broken
         // reference otherwise): put it inside the content's first one, or give it a paragraph.
         var commands = block.commands
@@ -52,5 +58,15 @@ public struct Linked: Element {
             commands = [.beginStructure(.paragraph)] + commands + [link, .endStructure(.paragraph)]
         }
         return .complete(Block(size: block.size, commands: commands))
+    }
+}
+
+extension LinkTarget {
+    /// The web address, or the destination's name.
+    var address: String {
+        switch self {
+        case .uri(let uri): uri
+        case .internalDestination(let name): name
+        }
     }
 }

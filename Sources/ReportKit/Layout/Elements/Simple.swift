@@ -68,14 +68,18 @@ public struct KeepTogether: Element {
 }
 
 /// Vector drawing of a fixed size (tank gauges, simple charts). Commands are in the drawing's own
-/// coordinates, from its top-left corner.
+/// coordinates, from its top-left corner. With alternative text it is a Figure that a screen reader
+/// reads out; without, it is decoration (an artifact).
 public struct Drawing: Element {
     public var size: Size
     public var commands: [DrawCommand]
+    /// What the drawing shows, in words, made from the data ("Load 1 of 3, full: …").
+    public var alternativeText: String?
 
-    public init(size: Size, commands: [DrawCommand]) {
+    public init(size: Size, commands: [DrawCommand], alternativeText: String? = nil) {
         self.size = size
         self.commands = commands
+        self.alternativeText = alternativeText
     }
 
     public var keepsTogether: Bool { true }
@@ -88,7 +92,9 @@ public struct Drawing: Element {
             throw LayoutError.tooWide("a drawing", what: "its \(Int(size.width.rounded())) pt", needs: size.width, has: space.width)
         }
         guard size.height <= space.height + 1e-6 else { return .nothing }
-        return .complete(Block(size: size, commands: [.beginStructure(.figure)] + commands + [.endStructure(.figure)]))
+        guard let alternativeText else { return .complete(Block(size: size, commands: commands)) }
+        return .complete(Block(size: size, commands: [.beginStructure(.figure, StructureDetails(alternativeText: alternativeText))]
+                                   + commands + [.endStructure(.figure)]))
     }
 }
 
@@ -97,9 +103,11 @@ public struct Image: Element {
     public var png: [UInt8]
     public var pixelSize: Size
     public var maximumWidth: Double
+    /// What the image shows, in words; nil makes it decoration (an artifact).
+    public var alternativeText: String?
 
     /// Reads the image's size from its PNG header; refuses anything that is not a PNG.
-    public init(png: [UInt8], maximumWidth: Double) throws(LayoutError) {
+    public init(png: [UInt8], maximumWidth: Double, alternativeText: String? = nil) throws(LayoutError) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard png.count >= 24, Array(png[0..<8]) == signature, Array(png[12..<16]) == Array("IHDR".utf8) else {
             throw LayoutError("the image is not a PNG file")
@@ -112,6 +120,7 @@ public struct Image: Element {
         self.png = png
         self.pixelSize = size
         self.maximumWidth = maximumWidth
+        self.alternativeText = alternativeText
     }
 
     public var keepsTogether: Bool { true }
@@ -123,8 +132,10 @@ public struct Image: Element {
         let height = width * pixelSize.height / pixelSize.width
         guard height <= space.height + 1e-6 else { return .nothing }
         let rect = Rect(x: 0, y: 0, width: width, height: height)
+        let image = DrawCommand.image(PlacedImage(rect: rect, png: png))
+        guard let alternativeText else { return .complete(Block(size: rect.size, commands: [image])) }
         return .complete(Block(size: rect.size, commands: [
-            .beginStructure(.figure), .image(PlacedImage(rect: rect, png: png)), .endStructure(.figure),
+            .beginStructure(.figure, StructureDetails(alternativeText: alternativeText)), image, .endStructure(.figure),
         ]))
     }
 }

@@ -89,8 +89,8 @@ public struct Table: Element {
 
         for row in header {
             guard case .complete(let block) = try layoutRow(row, widths: widths, height: space.height - fragment.height,
-                                                           cell: .tableHeader, context: context) else { return .nothing }
-            fragment.add(block, background: style.headerBackground)
+                                                           kind: .header, context: context) else { return .nothing }
+            fragment.add(block, background: style.headerBackground, in: .tableHead)
         }
         let headerHeight = fragment.height
         if !header.isEmpty { fragment.addRule(style) }
@@ -98,7 +98,7 @@ public struct Table: Element {
         var index = 0
         while index < rows.count {
             let left = space.height - fragment.height
-            let placement = try layoutRow(rows[index], widths: widths, height: left, cell: .tableCell, context: context)
+            let placement = try layoutRow(rows[index], widths: widths, height: left, kind: .body, context: context)
             let zebra = (firstRowIndex + index) % 2 == 1 ? style.zebraBackground : nil
             if case .complete(let block) = placement {
                 // The last body row takes the totals with it, unless it is alone on its page.
@@ -107,7 +107,7 @@ public struct Table: Element {
                    try !fits(totals, widths: widths, height: left - block.size.height - style.ruleWidth, context: context) {
                     return .partial(fragment.block, remainder: continuation(from: index, widths: widths))
                 }
-                fragment.add(block, background: zebra)
+                fragment.add(block, background: zebra, in: .tableBody)
                 index += 1
                 continue
             }
@@ -118,7 +118,7 @@ public struct Table: Element {
                 // Moving on keeps the header with its first row; at the top of a page nothing fits at all.
                 return .nothing
             }
-            fragment.add(block, background: zebra)
+            fragment.add(block, background: zebra, in: .tableBody)
             var rest = continuation(from: index + 1, widths: widths)
             rest.rows.insert(remainder, at: 0)
             rest.firstRowIndex -= 1
@@ -129,10 +129,10 @@ public struct Table: Element {
             fragment.addRule(style)
             for row in totals {
                 guard case .complete(let block) = try layoutRow(row, widths: widths, height: space.height - fragment.height,
-                                                               cell: .tableCell, context: context) else {
+                                                               kind: .total, context: context) else {
                     return .partial(fragment.block, remainder: continuation(from: rows.count, widths: widths))
                 }
-                fragment.add(block, background: style.totalBackground)
+                fragment.add(block, background: style.totalBackground, in: .tableFoot)
             }
         }
         return .complete(fragment.block)
@@ -161,7 +161,7 @@ public struct Table: Element {
     private func fits(_ rows: [Row], widths: [Double], height: Double, context: LayoutContext) throws(LayoutError) -> Bool {
         var left = height
         for row in rows {
-            guard case .complete(let block) = try layoutRow(row, widths: widths, height: left, cell: .tableCell, context: context) else {
+            guard case .complete(let block) = try layoutRow(row, widths: widths, height: left, kind: .body, context: context) else {
                 return false
             }
             left -= block.size.height
@@ -176,8 +176,30 @@ public struct Table: Element {
         case nothing
     }
 
+    /// Where a row is: its cells are column headers, data cells, or a summary led by its label.
+    private enum RowKind {
+        case header, body, total
+
+        /// The structure of the cell in `column` (PDF/UA-1, 7.5: header cells are TH with a scope).
+        func cell(_ column: Int) -> (StructureRole, StructureDetails) {
+            switch self {
+            case .header: (.tableHeader, StructureDetails(scope: .column))
+            case .total where column == 0: (.tableHeader, StructureDetails(scope: .row))
+            case .body, .total: (.tableCell, .none)
+            }
+        }
+
+        var section: StructureRole {
+            switch self {
+            case .header: .tableHead
+            case .body: .tableBody
+            case .total: .tableFoot
+            }
+        }
+    }
+
     /// Lays out one row; splits it (each cell at the same height) when it does not fit.
-    private func layoutRow(_ row: Row, widths: [Double], height: Double, cell role: StructureRole,
+    private func layoutRow(_ row: Row, widths: [Double], height: Double, kind: RowKind,
                            context: LayoutContext) throws(LayoutError) -> RowPlacement {
         var items: [Block.Item] = [.command(.beginStructure(.tableRow))]
         var rowHeight = 0.0
@@ -200,7 +222,8 @@ public struct Table: Element {
             case .nothing:
                 return .nothing
             }
-            items += [.command(.beginStructure(role)), .block(block, at: Point(x: x, y: 0)), .command(.endStructure(role))]
+            let (role, details) = kind.cell(column)
+            items += [.command(.beginStructure(role, details)), .block(block, at: Point(x: x, y: 0)), .command(.endStructure(role))]
             rowHeight = max(rowHeight, block.size.height)
             x += width
         }
@@ -219,7 +242,18 @@ public struct Table: Element {
             self.width = width
         }
 
-        mutating func add(_ block: Block, background: Color?) {
+        /// The open section (THead, TBody, TFoot): rows go into the section of their kind.
+        private var section: StructureRole?
+
+        mutating func enter(_ role: StructureRole) {
+            guard section != role else { return }
+            if let section { items.append(.command(.endStructure(section))) }
+            items.append(.command(.beginStructure(role)))
+            section = role
+        }
+
+        mutating func add(_ block: Block, background: Color?, in role: StructureRole) {
+            enter(role)
             if let background {
                 items.append(.command(.fill(.rectangle(Rect(x: 0, y: height, width: width, height: block.size.height)), background)))
             }
@@ -235,7 +269,8 @@ public struct Table: Element {
         }
 
         var block: Block {
-            Block(size: Size(width: width, height: height), items: items + [.command(.endStructure(.table))])
+            let closing: [Block.Item] = (section.map { [.command(.endStructure($0))] } ?? []) + [.command(.endStructure(.table))]
+            return Block(size: Size(width: width, height: height), items: items + closing)
         }
     }
 }

@@ -1,0 +1,69 @@
+/// Marks everything a page paints outside tagged content as an Artifact (PDF 32000-1, 14.8.2.2;
+/// PDF/UA-1, 7.1: content is either real content in the structure tree or an artifact). Cairo
+/// tags only what the layout tags (text, figures, links), so card fills, borders, rules, zebra
+/// stripes, page backgrounds and the running header and footer are drawn outside any marked
+/// content; this wraps each run of them in `/Artifact BMC … EMC`.
+enum ArtifactMarking {
+    /// Operators that start something drawn: a path, a text object, an image or a shading.
+    private static let graphicsObjectStarts: Set<String> = ["m", "re", "BT", "Do", "sh", "BI"]
+
+    /// The content stream with its untagged runs marked; nil when nothing needed marking.
+    static func mark(_ stream: ContentStream) throws(RenderError) -> [UInt8]? {
+        var insertions: [(offset: Int, text: String)] = []
+        var markedDepth = 0
+        var saveDepth = 0
+        var artifactSaveDepth: Int?
+        var inText = false
+
+        func close(at offset: Int) {
+            insertions.append((offset, "EMC\n"))
+            artifactSaveDepth = nil
+        }
+
+        for operation in stream.operations {
+            switch operation.name {
+            case "BMC", "BDC":
+                if artifactSaveDepth != nil { close(at: operation.range.lowerBound) }
+                markedDepth += 1
+                continue
+            case "EMC":
+                guard markedDepth > 0 else { throw RenderError("a content stream of the PDF ends marked content it never began") }
+                markedDepth -= 1
+                continue
+            case "q":
+                saveDepth += 1
+            case "Q":
+                // The artifact ends where the graphics state it began in is restored, so marked
+                // content and q … Q always nest.
+                if let depth = artifactSaveDepth, saveDepth <= depth, !inText { close(at: operation.range.lowerBound) }
+                saveDepth -= 1
+            case "BT":
+                inText = true
+            case "ET":
+                inText = false
+            default:
+                break
+            }
+            if markedDepth == 0, artifactSaveDepth == nil, graphicsObjectStarts.contains(operation.name) {
+                insertions.append((operation.range.lowerBound, "/Artifact BMC\n"))
+                artifactSaveDepth = saveDepth
+            }
+        }
+        if artifactSaveDepth != nil { close(at: stream.bytes.count) }
+        guard markedDepth == 0 else { throw RenderError("a content stream of the PDF leaves marked content open") }
+        guard !insertions.isEmpty else { return nil }
+
+        var output: [UInt8] = []
+        output.reserveCapacity(stream.bytes.count + insertions.count * 14)
+        var copied = 0
+        for insertion in insertions {
+            output += stream.bytes[copied..<insertion.offset]
+            // A marker must stand apart from what precedes it.
+            if let last = output.last, last != 10, last != 13, last != 32 { output.append(10) }
+            output += insertion.text.utf8
+            copied = insertion.offset
+        }
+        output += stream.bytes[copied...]
+        return output
+    }
+}

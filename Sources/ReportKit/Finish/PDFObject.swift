@@ -1,0 +1,115 @@
+import CQPDF
+import Glibc
+
+/// One object of a ``QPDFDocument``: a dictionary, array, stream, name, number or string,
+/// direct or indirect. Valid while its document is.
+struct PDFObject {
+    unowned let document: QPDFDocument
+    let handle: qpdf_oh
+
+    private var data: qpdf_data { document.handle }
+
+    var isNull: Bool { qpdf_oh_is_null(data, handle) != 0 }
+    var isDictionary: Bool { qpdf_oh_is_dictionary(data, handle) != 0 }
+    var isArray: Bool { qpdf_oh_is_array(data, handle) != 0 }
+    var isStream: Bool { qpdf_oh_is_stream(data, handle) != 0 }
+    var isIndirect: Bool { qpdf_oh_is_indirect(data, handle) != 0 }
+    var isInteger: Bool { qpdf_oh_is_integer(data, handle) != 0 }
+
+    /// The object number of an indirect object.
+    var objectNumber: Int32 { qpdf_oh_get_object_id(data, handle) }
+
+    /// A name without its slash (`Figure` for `/Figure`), or nil.
+    var name: String? {
+        guard qpdf_oh_is_name(data, handle) != 0, let text = qpdf_oh_get_name(data, handle) else { return nil }
+        return String(String(cString: text).dropFirst())
+    }
+
+    var integer: Int? { isInteger ? Int(qpdf_oh_get_int_value(data, handle)) : nil }
+
+    /// A string's text (decoded from PDFDocEncoding or UTF-16), or nil.
+    var text: String? {
+        guard qpdf_oh_is_string(data, handle) != 0, let text = qpdf_oh_get_utf8_value(data, handle) else { return nil }
+        return String(cString: text)
+    }
+
+    /// A string's bytes as they are.
+    var bytes: [UInt8]? {
+        guard qpdf_oh_is_string(data, handle) != 0 else { return nil }
+        var length = 0
+        guard let value = qpdf_oh_get_binary_string_value(data, handle, &length) else { return [] }
+        return value.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+
+    /// The dictionary of a stream; the object itself otherwise.
+    var dictionary: PDFObject {
+        isStream ? PDFObject(document: document, handle: qpdf_oh_get_dict(data, handle)) : self
+    }
+
+    /// The value of `key` (without its slash) in a dictionary or a stream's dictionary; nil when
+    /// absent or null.
+    subscript(key: String) -> PDFObject? {
+        get {
+            let owner = dictionary
+            guard qpdf_oh_has_key(data, owner.handle, "/" + key) != 0 else { return nil }
+            let value = PDFObject(document: document, handle: qpdf_oh_get_key(data, owner.handle, "/" + key))
+            return value.isNull ? nil : value
+        }
+        nonmutating set {
+            let owner = dictionary
+            if let newValue {
+                qpdf_oh_replace_key(data, owner.handle, "/" + key, newValue.handle)
+            } else {
+                qpdf_oh_remove_key(data, owner.handle, "/" + key)
+            }
+        }
+    }
+
+    /// The keys of a dictionary, without their slashes.
+    var keys: [String] {
+        var keys: [String] = []
+        qpdf_oh_begin_dict_key_iter(data, dictionary.handle)
+        while qpdf_oh_dict_more_keys(data) != 0 {
+            if let key = qpdf_oh_dict_next_key(data) { keys.append(String(String(cString: key).dropFirst())) }
+        }
+        return keys
+    }
+
+    /// The items of an array; a single object counts as an array of itself (PDF often allows
+    /// either, as in /K).
+    var items: [PDFObject] {
+        guard isArray else { return isNull ? [] : [self] }
+        return (0..<qpdf_oh_get_array_n_items(data, handle)).map { PDFObject(document: document, handle: qpdf_oh_get_array_item(data, handle, $0)) }
+    }
+
+    func append(_ item: PDFObject) {
+        qpdf_oh_append_item(data, handle, item.handle)
+    }
+
+    /// The decoded data of a stream.
+    func streamData() throws(RenderError) -> [UInt8] {
+        var filtered: QPDF_BOOL = 0
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let code = qpdf_oh_get_stream_data(data, handle, qpdf_dl_generalized, &filtered, &buffer, &length)
+        try document.check("cannot read a stream of the PDF", code: code)
+        defer { free(buffer) }
+        guard filtered != 0 else { throw RenderError("a stream of the PDF is compressed in a way that cannot be read") }
+        guard let buffer else { return [] }
+        return Array(UnsafeBufferPointer(start: buffer, count: length))
+    }
+
+    /// Gives a stream new, unfiltered data (qpdf compresses it when writing).
+    func replaceData(_ bytes: [UInt8]) {
+        let null = qpdf_oh_new_null(data)
+        bytes.withUnsafeBufferPointer { buffer in
+            qpdf_oh_replace_stream_data(data, handle, buffer.baseAddress, buffer.count, null, null)
+        }
+    }
+
+    /// The object written in PDF syntax (for messages and tests).
+    var syntax: String {
+        guard let text = qpdf_oh_unparse(data, handle) else { return "" }
+        return String(cString: text)
+    }
+}
