@@ -11,11 +11,19 @@ enum InputReader {
         do {
             // One byte past the limit tells "too large" apart from "exactly at the limit".
             let data = try handle.read(upToCount: limit + 1) ?? Data()
-            if data.count > limit {
+            if data.count > limit, !PDFAttachmentReader.isPDF(data.prefix(5)) {
                 Console.error("\(displayName(argument)): the input is larger than \(limit) bytes, the most report-gen reads")
                 throw ExitStatus.badData
             }
-            return [UInt8](data)
+            guard PDFAttachmentReader.isPDF(data.prefix(5)) else { return [UInt8](data) }
+            // A report re-opens as its job. A file was already turned into its job by open(_:).
+            var bytes = [UInt8](data)
+            if let rest = try handle.read(upToCount: maximumPDFBytes) { bytes += rest }
+            if bytes.count > maximumPDFBytes {
+                Console.error("\(displayName(argument)): the PDF is larger than \(maximumPDFBytes) bytes, the most report-gen reads from standard input")
+                throw ExitStatus.badData
+            }
+            return try jobs(inPDF: bytes, named: displayName(argument))
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -24,9 +32,13 @@ enum InputReader {
         }
     }
 
+    /// The largest PDF read whole from standard input (a file is read only as far as needed).
+    static let maximumPDFBytes = 512 * 1024 * 1024
+
     /// Opens a file (or a FIFO) for reading, or standard input for `-`; a missing file, a folder
     /// or a file without read permission is reported and ends the run (66).
-    static func open(_ argument: String) throws -> FileHandle {
+    /// A PDF that report-gen made opens as the job it carries, unless `readingReports` is false.
+    static func open(_ argument: String, readingReports: Bool = true) throws -> FileHandle {
         if argument == "-" { return .standardInput }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
@@ -41,7 +53,54 @@ enum InputReader {
             Console.error("\(argument): cannot be opened for reading (check its permissions)")
             throw ExitStatus.unreadableInput
         }
-        return opened
+        guard readingReports, isRegularFile(argument), let prefix = try? opened.read(upToCount: 5), PDFAttachmentReader.isPDF(prefix) else {
+            try? opened.seek(toOffset: 0)
+            return opened
+        }
+        try? opened.close()
+        return try jobsHandle(inPDFAt: argument)
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+    }
+
+    /// The job (or for a combined document the history) a report made by report-gen carries,
+    /// as the bytes of an unnamed temporary file that reads like the job file itself.
+    private static func jobsHandle(inPDFAt path: String) throws -> FileHandle {
+        let bytes: [UInt8]
+        do {
+            bytes = try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(inFile: path), name: path)
+        } catch {
+            Console.error(error.description)
+            throw ExitStatus.badData
+        }
+        var template = Array(((ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/.report-gen-job.XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            Console.error("\(path): cannot read its job: no temporary file can be made")
+            throw ExitStatus.unreadableInput
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        do {
+            try OutputFile.writeAll(bytes, to: descriptor)
+        } catch {
+            close(descriptor)
+            Console.error("\(path): cannot read its job: \(error.description)")
+            throw ExitStatus.unreadableInput
+        }
+        lseek(descriptor, 0, SEEK_SET)
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// The job a PDF in memory carries (a PDF on standard input).
+    private static func jobs(inPDF bytes: [UInt8], named name: String) throws -> [UInt8] {
+        do {
+            return try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(in: bytes, name: name), name: name)
+        } catch {
+            Console.error(error.description)
+            throw ExitStatus.badData
+        }
     }
 
     /// The files a command reads (its input, or standard input when that is a file, a template

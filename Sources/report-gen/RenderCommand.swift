@@ -61,8 +61,10 @@ struct RenderCommand: ParsableCommand {
         let bytes = try InputReader.read(input)
         let generator = try report.makeGenerator()
         let document: LaidOutDocument
+        let attachments: [PDFAttachment]
         do {
-            let composed = try compose(bytes, generator: generator)
+            let composed: ComposedReport
+            (composed, attachments) = try compose(bytes, generator: generator)
             for use in composed.contrast where !use.passes {
                 Console.warning("colour contrast below WCAG AA: \(use)")
             }
@@ -71,10 +73,12 @@ struct RenderCommand: ParsableCommand {
             Console.report(error)
             throw ExitStatus.of(error)
         }
-        try write(document, generator: generator)
+        try write(document, attachments: attachments, generator: generator)
     }
 
-    private func compose(_ bytes: [UInt8], generator: ReportGenerator) throws -> ComposedReport {
+    /// The report, and what its PDF carries inside: a job and its plan, or a history's cover and
+    /// the history.
+    private func compose(_ bytes: [UInt8], generator: ReportGenerator) throws -> (ComposedReport, [PDFAttachment]) {
         let document: JobDocument
         do {
             document = try JobDecoder.decodeDocument(bytes)
@@ -83,7 +87,8 @@ struct RenderCommand: ParsableCommand {
         }
         switch document {
         case .job(let decoded):
-            return try generator.compose(plan(decoded, generator: generator))
+            let plan = try plan(decoded, generator: generator)
+            return (try generator.compose(plan), try generator.attachments(source: bytes, plan: plan))
         case .history(let entries) where generator.template.subject == .history:
             guard entries.count <= ReportTemplate.maximumTableRows else {
                 throw ReportError.input(InputError(at: .root, "this history has \(entries.count) jobs; a cover lists at most \(ReportTemplate.maximumTableRows). Split the history"))
@@ -103,9 +108,12 @@ struct RenderCommand: ParsableCommand {
                 }
             }
             guard problems.isEmpty else { throw ReportError.input(InputError(problems)) }
-            return try generator.composeHistory(lines, language: language ?? .english)
+            let history = generator.options.pdfStandard == .none ? [] : [PDFAttachment(
+                name: "history.json", description: "The history of spray jobs this cover lists, as it was read", relationship: .source, bytes: bytes)]
+            return (try generator.composeHistory(lines, language: language ?? .english), history)
         case .history(let entries) where entries.count == 1:
-            return try generator.compose(plan(try entries[0].result.get(), generator: generator))
+            let plan = try plan(try entries[0].result.get(), generator: generator)
+            return (try generator.compose(plan), try generator.attachments(source: entries[0].source, plan: plan))
         case .history(let entries):
             throw ReportError.input(InputError(at: .root, "this is a history of \(entries.count) jobs; a \(generator.template.name) report is of one job. Use --template history-summary for the history's cover"))
         }
@@ -117,13 +125,13 @@ struct RenderCommand: ParsableCommand {
         return plan
     }
 
-    private func write(_ document: LaidOutDocument, generator: ReportGenerator) throws {
+    private func write(_ document: LaidOutDocument, attachments: [PDFAttachment], generator: ReportGenerator) throws {
         let target = output ?? Self.beside(input, extension: format.rawValue)
         let files: [(path: String, bytes: [UInt8])]
         do {
             switch format {
             case .pdf:
-                files = [(target, try generator.pdf(document))]
+                files = [(target, try generator.pdf(document, attachments: attachments))]
             case .png:
                 let pages = try generator.png(document, dpi: dpi)
                 if pages.count > 1, target == "-" {

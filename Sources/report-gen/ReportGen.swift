@@ -17,10 +17,11 @@ struct ReportGen: ParsableCommand {
             report-gen batch history.json -o reports/
             report-gen batch history.json --combined season.pdf
             report-gen validate job.json
+            report-gen extract spray-report.pdf -o job.json
             report-gen templates
             """,
         version: ReportKitVersion.current,
-        subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self],
+        subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self, ExtractCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 

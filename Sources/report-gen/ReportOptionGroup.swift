@@ -18,6 +18,11 @@ struct ReportOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("A tokens file to use instead of the built-in palette and type scale.", valueName: "path"))
     var tokens: String?
 
+    @Option(name: .customLong("pdf-standard"), help: ArgumentHelp(
+        "What the PDF conforms to: pdfa-3b-ua-1 (archival PDF/A-3b and accessible PDF/UA-1, with the job and its plan attached) or none (a plain tagged PDF, nothing attached).",
+        valueName: "standard"))
+    var pdfStandard: PDFStandard = .archivalAccessible
+
     func validate() throws {
         if let author, let problem = ReportOptions.problem(withAuthor: author) {
             throw ValidationError("--author \(problem)")
@@ -25,7 +30,7 @@ struct ReportOptionGroup: ParsableArguments {
     }
 
     var reportOptions: ReportOptions {
-        ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens)
+        ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens, pdfStandard: pdfStandard)
     }
 
     /// A generator for these options; a template or font problem is reported and ends the run.
@@ -40,3 +45,4 @@ struct ReportOptionGroup: ParsableArguments {
 }
 
 extension ThemeName: ExpressibleByArgument {}
+extension PDFStandard: ExpressibleByArgument {}

@@ -99,6 +99,29 @@ struct PDFObject {
         return Array(UnsafeBufferPointer(start: buffer, count: length))
     }
 
+    /// The decoded data of a stream of a PDF from elsewhere, refused when it would be larger than
+    /// `limit` bytes (a small compressed stream can inflate to gigabytes). Unfiltered and
+    /// Flate-compressed streams are read; other filters are refused.
+    func boundedStreamData(limit: Int) throws(RenderError) -> [UInt8] {
+        var filtered: QPDF_BOOL = 0
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let code = qpdf_oh_get_stream_data(data, handle, qpdf_dl_none, &filtered, &buffer, &length)
+        try document.check("cannot read a stream of the PDF", code: code)
+        defer { free(buffer) }
+        let raw = buffer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        let filters = self["Filter"]?.items.compactMap(\.name) ?? []
+        switch filters {
+        case []:
+            guard raw.count <= limit else { throw RenderError("an attached file is larger than \(limit) bytes") }
+            return raw
+        case ["FlateDecode"] where self["DecodeParms"] == nil:
+            return try Inflater.inflate(raw, limit: limit)
+        default:
+            throw RenderError("an attached file is compressed with \(filters.joined(separator: ", ")), which report-gen does not read")
+        }
+    }
+
     /// Gives a stream new, unfiltered data (qpdf compresses it when writing).
     func replaceData(_ bytes: [UInt8]) {
         let null = qpdf_oh_new_null(data)

@@ -35,7 +35,8 @@ public enum JobDecoder {
             return .job(try decodeEntry(value, at: .root).get())
         }
         return .history(try historyNodes(value).enumerated().map { index, node in
-            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path))
+            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path),
+                         source: Array(JSONWriter.write(node.value).utf8))
         })
     }
 
@@ -118,8 +119,12 @@ public struct HistoryEntry: Sendable {
     /// The line it is on, in JSON Lines.
     public let line: Int?
     public let result: Result<DecodedJob, InputError>
+    /// The entry as read: its line of JSON Lines, or for an entry of a JSON array its value
+    /// written out again (the same values, ``JSONWriter``'s layout). A report carries it inside.
+    public let source: [UInt8]
 
-    public init(index: Int, id: String?, line: Int? = nil, result: Result<DecodedJob, InputError>) {
+    public init(index: Int, id: String?, line: Int? = nil, result: Result<DecodedJob, InputError>, source: [UInt8] = []) {
+        self.source = source
         self.index = index
         self.id = id
         self.line = line

@@ -90,7 +90,7 @@ enum LayoutFaults {
         case .text(let text): return text.text.isEmpty ? nil : rect(of: text)
         case .fill(let path, _), .stroke(let path, _, _): return bounds(of: path)
         case .image(let image): return image.rect
-        case .link(let rect, _): return rect
+        case .link(let rect, _, _): return rect
         case .destination, .beginStructure, .endStructure: return nil
         }
     }

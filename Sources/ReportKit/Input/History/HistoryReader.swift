@@ -118,7 +118,8 @@ public struct HistoryItem: Sendable {
     public func decode() -> HistoryEntry {
         switch content {
         case .value(let value, let path):
-            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: path))
+            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: path),
+                                source: Array(JSONWriter.write(value).utf8))
         case .tooLong:
             return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: .root,
                 "the line is longer than \(JobLimits.maximumLineBytes) bytes, the most one job may take")))
@@ -131,7 +132,8 @@ public struct HistoryItem: Sendable {
                 return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: error.path,
                     "invalid JSON at column \(error.column): \(error.message)")))
             }
-            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root))
+            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root),
+                                source: bytes + [10])
         }
     }
 }

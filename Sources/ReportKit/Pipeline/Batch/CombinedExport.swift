@@ -23,6 +23,8 @@ struct CombinedExport {
         let index: Int
         let job: DecodedJob
         let pages: Int
+        /// The entry as read, carried inside the document.
+        let source: [UInt8]
     }
 
     /// A job to draw, with where its pages fall in the document.
@@ -90,7 +92,8 @@ struct CombinedExport {
         let total = coverPages + jobPages
         let writer: PDFFileWriter
         do {
-            writer = try PDFFileWriter(path: path, text: cover.text, info: coverDocument.info, protecting: options.inputs)
+            writer = try PDFFileWriter(path: path, text: cover.text, info: coverDocument.info, standard: options.report.pdfStandard,
+                                       protecting: options.inputs)
             try writer.add(coverDocument.pages)
         } catch {
             throw .unwritable(error)
@@ -108,26 +111,29 @@ struct CombinedExport {
         var failure: BatchError?
         let options = options
         var pending = placements.makeIterator()
-        OrderedWorkers<Placement, Result<LaidOutDocument, ReportError>>(threads: options.threads).run(
+        OrderedWorkers<Placement, Result<(LaidOutDocument, [PDFAttachment]), ReportError>>(threads: options.threads).run(
             makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
             next: { cancellation.isCancelled || failure != nil ? nil : pending.next() },
             work: { generator, placement in
                 Result { () throws(ReportError) in
                     let generator = try generator.get()
-                    return try Self.layOut(try generator.plan(placement.part.job), index: placement.part.index, generator: generator,
-                                           numbering: .within(first: placement.firstPage, count: total)).1
+                    let plan = try generator.plan(placement.part.job)
+                    let document = try Self.layOut(plan, index: placement.part.index, generator: generator,
+                                                   numbering: .within(first: placement.firstPage, count: total)).1
+                    return (document, try generator.attachments(source: placement.part.source, plan: plan, number: placement.part.index + 1))
                 }
             },
             deliver: { result in
                 let placement = placements[drawn]
                 drawn += 1
                 do {
-                    let document = try result.get()
+                    let (document, attachments) = try result.get()
                     guard document.pages.count == placement.pageCount else {
                         failure = .render(RenderError("job \(placement.part.index + 1) laid out to a different page count the second time"))
                         return false
                     }
                     try writer.add(document.pages)
+                    writer.attach(attachments)
                     outline.append(OutlineItem(title: Self.outlineTitle(placement.part, locale: locale),
                                                destination: HistoryLine.anchor(number: placement.part.index + 1), isCollapsed: true))
                     outline += document.outline.map { OutlineItem(title: $0.title, destination: $0.destination, level: $0.level + 1) }
@@ -200,7 +206,7 @@ struct CombinedExport {
             let (composed, document) = try layOut(plan, index: item.index, generator: generator, numbering: .standalone)
             let outcome = BatchEntryOutcome(item, id: entry.id, .included(pages: document.pages.count), warnings: warnings,
                                             contrastFailures: composed.contrast.filter { !$0.passes }.map(\.description))
-            return (outcome, Part(index: item.index, job: decoded, pages: document.pages.count))
+            return (outcome, Part(index: item.index, job: decoded, pages: document.pages.count, source: entry.source))
         } catch {
             return (BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings), nil)
         }

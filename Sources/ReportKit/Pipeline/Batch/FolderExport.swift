@@ -69,7 +69,7 @@ struct FolderExport {
             warnings = plan.warnings
             let composed = try generator.compose(plan)
             contrast = composed.contrast.filter { !$0.passes }.map(\.description)
-            let pdf = try generator.pdf(try generator.layout(composed))
+            let pdf = try generator.pdf(try generator.layout(composed), attachments: try generator.attachments(source: entry.source, plan: plan))
             let written = BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, contrastFailures: contrast)
             do {
                 let file = try StagedFile(for: path, protecting: options.inputs)

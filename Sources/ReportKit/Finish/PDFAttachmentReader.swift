@@ -1,0 +1,76 @@
+/// Reads back the files a report carries (``PDFAttachment``), so that a report re-opens as the job
+/// it was made from: `report-gen extract`, and every command given a PDF where a job is expected.
+public enum PDFAttachmentReader {
+    /// True when `bytes` start as a PDF does (`%PDF-`).
+    public static func isPDF<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.starts(with: Array("%PDF-".utf8))
+    }
+
+    /// The files attached to the PDF in `bytes`, in the order of its /AF (else its EmbeddedFiles).
+    public static func attachments(in bytes: [UInt8], name: String) throws(RenderError) -> [PDFAttachment] {
+        try attachments(of: try QPDFDocument(bytes: bytes, description: name))
+    }
+
+    /// The files attached to the PDF at `path`, which is read only as far as needed.
+    public static func attachments(inFile path: String) throws(RenderError) -> [PDFAttachment] {
+        try attachments(of: try QPDFDocument(path: path, description: path))
+    }
+
+    /// The input a report was made from: its one job as read, or for a combined document its jobs
+    /// as one history (a JSON array of them, as `batch` reads).
+    public static func input(from attachments: [PDFAttachment], name: String) throws(RenderError) -> [UInt8] {
+        let sources = attachments.filter { $0.relationship == .source }
+        switch sources.count {
+        case 0:
+            throw RenderError("\(name) carries no job: it was not made by report-gen, or made with --pdf-standard none")
+        case 1:
+            return sources[0].bytes
+        default:
+            var history = Array("[\n".utf8)
+            for (index, source) in sources.enumerated() {
+                if index > 0 { history += Array(",\n".utf8) }
+                history += source.bytes
+            }
+            return history + Array("\n]\n".utf8)
+        }
+    }
+
+    /// The most all the files of one PDF may hold, read back.
+    static let maximumTotalBytes = 256 * 1024 * 1024
+
+    private static func attachments(of document: QPDFDocument) throws(RenderError) -> [PDFAttachment] {
+        let catalog = document.root
+        var specifications = catalog["AF"]?.items ?? []
+        if specifications.isEmpty, let tree = catalog["Names"]?["EmbeddedFiles"] {
+            specifications = namedFiles(in: tree)
+        }
+        var attachments: [PDFAttachment] = []
+        var total = 0
+        for specification in specifications {
+            guard let stream = specification["EF"]?["UF"] ?? specification["EF"]?["F"], stream.isStream else { continue }
+            let name = specification["UF"]?.text ?? specification["F"]?.text ?? "attachment-\(attachments.count + 1)"
+            let relationship = specification["AFRelationship"]?.name.flatMap(PDFAttachment.Relationship.init(rawValue:)) ?? .unspecified
+            attachments.append(PDFAttachment(name: name, description: specification["Desc"]?.text ?? "", relationship: relationship,
+                                             mediaType: stream["Subtype"]?.name ?? "application/octet-stream",
+                                             bytes: try stream.boundedStreamData(limit: JobLimits.maximumDocumentBytes)))
+            total += attachments[attachments.count - 1].bytes.count
+            guard total <= maximumTotalBytes else { throw RenderError("the files attached to the PDF are larger than \(maximumTotalBytes) bytes in all") }
+        }
+        try document.check("cannot read the files attached to the PDF")
+        return attachments
+    }
+
+    /// The file specifications of a name tree, in key order.
+    private static func namedFiles(in tree: PDFObject) -> [PDFObject] {
+        var files: [PDFObject] = []
+        var stack = [tree]
+        var visited = 0
+        while let node = stack.popLast(), visited < 100_000 {
+            visited += 1
+            let names = node["Names"]?.items ?? []
+            for index in stride(from: 1, to: names.count, by: 2) { files.append(names[index]) }
+            stack += (node["Kids"]?.items ?? []).reversed()
+        }
+        return files
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import ReportKit
+
+/// `report-gen extract report.pdf -o job.json`: the files a report carries, read back out.
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Read back the job (or its plan) that a report carries inside.",
+        usage: """
+            report-gen extract report.pdf -o job.json
+            report-gen extract report.pdf --plan
+            report-gen extract season.pdf --job 3 -o job-3.json
+            report-gen extract season.pdf --list
+            """,
+        discussion: """
+            Every PDF report-gen writes (unless --pdf-standard none) carries, as PDF/A-3 associated files, \
+            the job exactly as it was read and its plan as `report-gen plan --json` writes it; a combined \
+            document carries those of every job. extract writes them out: the job by default, its plan with \
+            --plan, one job of a combined document with --job, or every file into a folder with --all. \
+            Without --job, a combined document gives its jobs as one history (a JSON array) that `batch` reads.
+
+            validate, plan, render and batch also take such a PDF in place of the job: a report re-opens as its job.
+
+            Exit status: 0 done, 64 usage error, 65 the PDF carries no such file, 66 the PDF not readable, \
+            73 output not writable.
+            """
+    )
+
+    @Argument(help: "The PDF report.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default). A folder with --all.", valueName: "path"))
+    var output: String?
+
+    @Flag(help: "The plan (how to load the sprayer) instead of the job.")
+    var plan = false
+
+    @Option(help: ArgumentHelp("In a combined document, the job with this number (from 1).", valueName: "number"))
+    var job: Int?
+
+    @Flag(help: "Write every attached file into the folder given with -o, under its own name.")
+    var all = false
+
+    @Flag(help: "List the attached files instead of writing them.")
+    var list = false
+
+    func validate() throws {
+        if let job, job < 1 { throw ValidationError("--job must be 1 or more") }
+        if all, output == nil || output == "-" { throw ValidationError("--all writes files into a folder: give it with -o FOLDER") }
+        if all, plan || job != nil { throw ValidationError("--all writes every file; leave out --plan and --job") }
+    }
+
+    func run() throws {
+        let attachments = try Self.read(input)
+        if list {
+            let lines = attachments.map { "\($0.name)\t\($0.relationship.rawValue)\t\($0.bytes.count) bytes\t\($0.description)" }
+            return try FileHandleOutput.print(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
+        }
+        let protected = Set([FileIdentity(path: input)].compactMap { $0 })
+        if all {
+            let folder = output ?? "."
+            try BatchCommand.makeFolder(folder)
+            let files = attachments.map { (path: URL(fileURLWithPath: folder).appendingPathComponent(Self.safeName($0.name)).path, bytes: $0.bytes) }
+            return try OutputWriter.writeAll(files, protecting: protected)
+        }
+        let bytes = try chosen(from: attachments)
+        try OutputWriter.writeAll([(output ?? "-", bytes)], protecting: protected)
+    }
+
+    /// The file asked for: the job (or plan) of the one job, of job --job, or every job as a history.
+    private func chosen(from attachments: [PDFAttachment]) throws -> [UInt8] {
+        let relationship: PDFAttachment.Relationship = plan ? .data : .source
+        let files = attachments.filter { $0.relationship == relationship }
+        let what = plan ? "plan" : "job"
+        guard !files.isEmpty else {
+            Console.error("\(input): carries no \(what): it was not made by report-gen, or made with --pdf-standard none")
+            throw ExitStatus.badData
+        }
+        if let job {
+            guard job <= files.count else {
+                Console.error("\(input): --job \(job): the document carries \(files.count) \(files.count == 1 ? what : what + "s")")
+                throw ExitStatus.badData
+            }
+            return files[job - 1].bytes
+        }
+        if files.count == 1 { return files[0].bytes }
+        guard !plan else {
+            Console.error("\(input): the document carries \(files.count) plans; choose one with --job N (or write them all with --all -o FOLDER)")
+            throw ExitStatus.badData
+        }
+        do {
+            return try PDFAttachmentReader.input(from: attachments, name: input)
+        } catch {
+            Console.error(error.description)
+            throw ExitStatus.badData
+        }
+    }
+
+    /// The attached files of the PDF at `path` (66 when it cannot be read as a PDF).
+    static func read(_ path: String) throws -> [PDFAttachment] {
+        let handle = try InputReader.open(path, readingReports: false)
+        let prefix = (try? handle.read(upToCount: 5)) ?? Data()
+        try? handle.close()
+        guard PDFAttachmentReader.isPDF(prefix) else {
+            Console.error("\(path): is not a PDF")
+            throw ExitStatus.unreadableInput
+        }
+        do {
+            return try PDFAttachmentReader.attachments(inFile: path)
+        } catch {
+            Console.error("\(path): \(error.description)")
+            throw ExitStatus.unreadableInput
+        }
+    }
+
+    /// An attachment's name as a file name in the folder: no folders, nothing hidden.
+    static func safeName(_ name: String) -> String {
+        let cleaned = String(name.map { $0 == "/" || $0 == "\\" || $0.isNewline ? "_" : $0 })
+        let trimmed = cleaned.drop { $0 == "." }
+        return trimmed.isEmpty ? "attachment" : String(trimmed)
+    }
+}
