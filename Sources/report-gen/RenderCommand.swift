@@ -108,9 +108,7 @@ struct RenderCommand: ParsableCommand {
                 }
             }
             guard problems.isEmpty else { throw ReportError.input(InputError(problems)) }
-            let history = generator.options.pdfStandard == .none ? [] : [PDFAttachment(
-                name: "history.json", description: "The history of spray jobs this cover lists, as it was read", relationship: .source, bytes: bytes)]
-            return (try generator.composeHistory(lines, language: language ?? .english), history)
+            return (try generator.composeHistory(lines, language: language ?? .english), generator.attachments(history: bytes))
         case .history(let entries) where entries.count == 1:
             let plan = try plan(try entries[0].result.get(), generator: generator)
             return (try generator.compose(plan), try generator.attachments(source: entries[0].source, plan: plan))

@@ -21,6 +21,25 @@ enum Tool {
         return Output(status: process.terminationStatus, stdout: [UInt8](data))
     }
 
+    /// Runs a tool keeping what it says on standard error too (poppler's warnings).
+    static func runCapturingErrors(_ arguments: [String]) throws -> (status: Int32, text: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        // Standard error goes to a file: two pipes read one after the other could block the tool.
+        let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("reportkit-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorsFile) }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorsFile)
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorData = (try? Data(contentsOf: errorsFile)) ?? Data()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
     /// A new empty folder for one test's files.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("reportkit-\(UUID().uuidString)")

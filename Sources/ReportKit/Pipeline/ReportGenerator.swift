@@ -163,6 +163,13 @@ public final class ReportGenerator {
         ]
     }
 
+    /// What a history's cover carries inside: the history as read.
+    public func attachments(history source: [UInt8]) -> [PDFAttachment] {
+        guard options.pdfStandard != .none else { return [] }
+        return [PDFAttachment(name: "history.json", description: "The history of spray jobs this cover lists, as it was read",
+                              relationship: .source, bytes: source)]
+    }
+
     /// One PNG per page.
     public func png(_ document: LaidOutDocument, dpi: Double) throws(ReportError) -> [[UInt8]] {
         let renderer = PNGRenderer(text: text)

@@ -42,20 +42,33 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     var options: ReportOptions { ReportOptions(template: template, theme: theme, language: locale) }
 
     /// Renders the case as report-gen does: the same generator, the same document stage.
-    func render() throws -> [UInt8] {
+    /// The golden's PDF as `report-gen` writes it: finished to `standard`, carrying its job and
+    /// plan (or, for a cover, its history).
+    func render(standard: PDFStandard = .archivalAccessible) throws -> [UInt8] {
+        var options = options
+        options.pdfStandard = standard
         let generator = try ReportGenerator(options: options)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: inputPath)))
         let composed: ComposedReport
+        var attachments: [PDFAttachment] = []
         switch try JobDecoder.decodeDocument(bytes) {
         case .job(let decoded):
-            composed = try generator.compose(try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings))
+            let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
+            composed = try generator.compose(plan)
+            attachments = try generator.attachments(source: bytes, plan: plan)
         case .history(let entries):
             let plans = try entries.map { entry in
                 let decoded = try entry.result.get()
                 return try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
             }
-            composed = generator.template.subject == .history ? try generator.composeHistory(plans) : try generator.compose(plans[0])
+            if generator.template.subject == .history {
+                composed = try generator.composeHistory(plans)
+                attachments = generator.attachments(history: bytes)
+            } else {
+                composed = try generator.compose(plans[0])
+                attachments = try generator.attachments(source: entries[0].source, plan: plans[0])
+            }
         }
-        return try generator.pdf(try generator.layout(composed))
+        return try generator.pdf(try generator.layout(composed), attachments: attachments)
     }
 }

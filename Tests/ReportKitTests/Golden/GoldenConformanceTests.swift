@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import ReportKit
+
+/// Every golden report is PDF/A-3b and PDF/UA-1 by the rules scripts/check-pdf-standard.py checks
+/// (each named by its clause and Matterhorn checkpoint), reads cleanly in qpdf and poppler, and
+/// gives the same text as the plain PDF: finishing adds conformance, never changes what is read.
+@Suite("Golden reports: PDF/A-3b and PDF/UA-1")
+struct GoldenConformanceTests {
+    static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/check-pdf-standard.py").path
+
+    @Test("every golden passes the PDF/A-3b and PDF/UA-1 rules")
+    func everyGoldenConforms() throws {
+        let paths = GoldenCase.all.map(\.expectedPath)
+        let result = try Tool.run(["python3", Self.checker] + paths)
+        #expect(result.status == 0, "\(result.text)")
+    }
+
+    @Test("the checker finds the rules a plain PDF breaks", arguments: [GoldenCase.all[0], GoldenCase.all.first { $0.template == "tank-card" }!])
+    func plainPDFBreaksTheRules(_ golden: GoldenCase) throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain.pdf").path
+        try OutputFile.write(try golden.render(standard: .none), to: plain)
+        let result = try Tool.run(["python3", Self.checker, "--json", plain])
+        #expect(result.status == 1)
+        let failed = Set((try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: [String]])?[plain] ?? [])
+        for rule in ["PDF/A-3 6.1.3", "PDF/A-3 6.2.3", "PDF/A-3 6.6.2.1, PDF/UA-1 7.1 (Matterhorn 06-001)",
+                     "PDF/UA-1 7.1 (ISO 32000-1 14.8.4.2)", "PDF/UA-1 7.1 (Matterhorn 01-005)", "PDF/UA-1 7.3 (Matterhorn 13-004)"] {
+            #expect(failed.contains(rule), "\(golden.name): the plain PDF should fail \(rule)")
+        }
+    }
+
+    @Test("qpdf --check is clean and poppler reads the structure without a warning", arguments: GoldenCase.all)
+    func readsCleanly(_ golden: GoldenCase) throws {
+        let check = try Tool.run(["qpdf", "--check", golden.expectedPath])
+        #expect(check.status == 0 && check.text.contains("No syntax or stream encoding errors"), "\(golden.name): \(check.text)")
+        let structure = try Tool.runCapturingErrors(["pdfinfo", "-struct-text", golden.expectedPath])
+        #expect(structure.status == 0)
+        #expect(!structure.errors.contains("Warning") && !structure.errors.contains("Error"), "\(golden.name): \(structure.errors)")
+        #expect(structure.text.hasPrefix("Document\n"), "\(golden.name): the structure tree does not start with one Document")
+    }
+
+    @Test("finishing changes no word nor its order", arguments: GoldenCase.all)
+    func sameTextAsThePlainPDF(_ golden: GoldenCase) throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain.pdf").path
+        try OutputFile.write(try golden.render(standard: .none), to: plain)
+        let finishedText = try Tool.run(["pdftotext", "-layout", golden.expectedPath, "-"]).text
+        let plainText = try Tool.run(["pdftotext", "-layout", plain, "-"]).text
+        #expect(finishedText == plainText, "\(golden.name): the text read from the finished PDF differs from the plain one")
+    }
+
+    @Test("each golden carries its input byte for byte, and its plan", arguments: GoldenCase.all)
+    func carriesItsInput(_ golden: GoldenCase) throws {
+        let attachments = try PDFAttachmentReader.attachments(inFile: golden.expectedPath)
+        let input = [UInt8](try Data(contentsOf: URL(fileURLWithPath: golden.inputPath)))
+        let sources = attachments.filter { $0.relationship == .source }
+        #expect(sources.count == 1)
+        if golden.template == "history-summary" {
+            #expect(sources.first?.bytes == input, "\(golden.name): the cover carries its history as read")
+        } else {
+            #expect(attachments.map(\.name) == ["job.json", "plan.json"])
+            #expect(attachments.map(\.relationship) == [.source, .data])
+            // A single job is carried as read; the app's history of one entry, as that entry.
+            if case .job = try JobDecoder.decodeDocument(input) { #expect(sources.first?.bytes == input) }
+            let plan = try #require(attachments.first { $0.relationship == .data })
+            #expect(plan.mediaType == "application/json")
+            #expect(String(decoding: plan.bytes, as: UTF8.self).contains("\"loads\""))
+        }
+    }
+}
