@@ -49,7 +49,7 @@ Version: $version
 Architecture: $arch
 Maintainer: ReportKit maintainers <maintainers@reportkit.invalid>
 Installed-Size: $(du -sk "$root/usr" | cut -f1)
-Depends: $libraries, fontconfig, fonts-inter, fonts-dejavu-core
+Depends: $libraries, fontconfig, fonts-inter, fonts-dejavu-core, icc-profiles-free
 Recommends: fonts-symbola
 Section: utils
 Priority: optional

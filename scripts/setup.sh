@@ -2,7 +2,9 @@
 # Installs what report-gen needs on a Debian machine that already has the Swift toolchain:
 # the cairo and Pango development packages, the Inter font, and the tools the tests use
 # (poppler-utils, qpdf, and Python's jsonschema for checking the published schema; dpkg-dev,
-# lintian and man-db for packaging report-gen and checking the package and its manual).
+# lintian and man-db for packaging report-gen and checking the package and its manual); qpdf's
+# library and the sRGB profile of icc-profiles-free for PDF/A; libqrencode and zbar-tools for the
+# record's QR code.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
@@ -23,6 +25,12 @@ fi
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
   echo "setup: installing Python jsonschema" >&2
   python3 -m pip install --quiet jsonschema
+fi
+
+# pikepdf reads PDFs for scripts/check-pdf-standard.py, the PDF/A and PDF/UA rule checks.
+if ! python3 -c 'import pikepdf' 2>/dev/null; then
+  echo "setup: installing Python pikepdf" >&2
+  python3 -m pip install --quiet pikepdf
 fi
 
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }

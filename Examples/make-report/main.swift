@@ -26,7 +26,10 @@ do {
     let decoded = try JobDecoder.decodeJob(json)
     let plan = try generator.plan(decoded)
     for warning in plan.warnings { print("warning: \(warning)") }
-    let pdf = try generator.pdf(try generator.layout(try generator.compose(plan)))
+    // The PDF is PDF/A-3b and PDF/UA-1 (ReportOptions.pdfStandard) and carries the job as read and
+    // its plan, so `report-gen extract from-json.pdf` gives the JSON back.
+    let pdf = try generator.pdf(try generator.layout(try generator.compose(plan)),
+                                attachments: try generator.attachments(source: json, plan: plan))
     try OutputFile.write(pdf, to: folder + "/from-json.pdf")
 
     // 2. From a job made in code: validate it as the decoder would, then plan it.

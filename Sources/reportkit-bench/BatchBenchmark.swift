@@ -31,12 +31,14 @@ struct BatchBenchmark {
         print("  in one process, per job: " + (try stageBreakdown(jobs: 200)).map { String(format: "%@ %.2f ms", $0.0, $0.1) }.joined(separator: ", "))
 
         let small = try history(count: documents)
-        var c: [Run] = [], one: [Run] = [], two: [Run] = []
+        var c: [Run] = [], one: [Run] = [], two: [Run] = [], plain: [Run] = []
         for _ in 0..<rounds {
             c.append(try replay(baseline, page: page, documents: documents))
             one.append(try batch(small, jobs: 1, count: documents))
             two.append(try batch(small, jobs: 2, count: documents))
+            plain.append(try batch(small, jobs: 1, count: documents, extra: ["--pdf-standard", "none"]))
         }
+        let finishing = zip(one, plain).map { $0.cpuMsPerJob / $1.cpuMsPerJob }
         let cpuRatios = zip(one, c).map { $0.cpuMsPerJob / $1.cpuMsPerJob }
         let wallRatios = zip(one, c).map { $0.msPerJob / $1.msPerJob }
         let speedups = zip(one, two).map { $0.seconds / $1.seconds }
@@ -50,6 +52,8 @@ struct BatchBenchmark {
         print(String(format: "    --jobs 2: %.2f ms wall per job (%.0f jobs/s), peak memory %.1f MiB; %.2fx as fast as --jobs 1 (goal close to 2; rounds %.2f–%.2f)",
                      median(two.map(\.msPerJob)), median(two.map(\.jobsPerSecond)), median(two.map(\.peakMiB)), median(speedups),
                      speedups.min() ?? 0, speedups.max() ?? 0))
+        print(String(format: "    --jobs 1 --pdf-standard none (plain PDF, nothing attached): %.2f ms CPU per job; PDF/A-3b + PDF/UA-1 with the job and plan attached costs %.2fx that (goal at most 1.15; rounds %.2f–%.2f)",
+                     median(plain.map(\.cpuMsPerJob)), median(finishing), finishing.min() ?? 0, finishing.max() ?? 0))
         let combined = try batch(small, jobs: 2, count: documents, combined: true)
         print(String(format: "    --combined, --jobs 2: %.0f jobs/s, peak memory %.1f MiB", combined.jobsPerSecond, combined.peakMiB))
 
@@ -97,7 +101,8 @@ struct BatchBenchmark {
     private func stageBreakdown(jobs: Int) throws -> [(String, Double)] {
         let bytes = try jobBytes()
         let generator = try ReportGenerator(options: ReportOptions())
-        var times = [Double](repeating: 0, count: 4)
+        var times = [Double](repeating: 0, count: 5)
+        let finisher = PDFFinisher(standard: .archivalAccessible)
         for round in 0..<(jobs + 20) {
             var t = now()
             func lap(_ stage: Int) {
@@ -111,10 +116,13 @@ struct BatchBenchmark {
             lap(1)
             let document = try generator.layout(composed)
             lap(2)
-            _ = try generator.pdf(document)
+            let drawn = try PDFRenderer(text: generator.text).draw(document)
             lap(3)
+            _ = try finisher.finish(drawn, attachments: try generator.attachments(source: bytes, plan: plan))
+            lap(4)
         }
-        return zip(["decode and plan", "template", "layout", "PDF"], times).map { ($0, $1 * 1_000 / Double(jobs)) }
+        return zip(["decode and plan", "template", "layout", "cairo PDF", "finishing (PDF/A-3b + PDF/UA-1, attachments)"], times)
+            .map { ($0, $1 * 1_000 / Double(jobs)) }
     }
 
     // MARK: Runs
@@ -131,13 +139,13 @@ struct BatchBenchmark {
 
     /// Runs `report-gen batch` under /usr/bin/time (for its CPU time and peak resident memory)
     /// into a fresh folder.
-    private func batch(_ history: String, jobs: Int, count: Int, combined: Bool = false) throws -> Run {
+    private func batch(_ history: String, jobs: Int, count: Int, combined: Bool = false, extra: [String] = []) throws -> Run {
         let output = "\(work)/out"
         try? FileManager.default.removeItem(atPath: output)
         let destination = combined ? ["--combined", output + ".pdf", "--overwrite"] : ["-o", output]
         let timing = "\(work)/time.txt"
         let start = now()
-        try runProcess("/usr/bin/time", ["-f", "%U %S %M", "-o", timing, reportGen, "batch", history, "--jobs", String(jobs), "--quiet"] + destination)
+        try runProcess("/usr/bin/time", ["-f", "%U %S %M", "-o", timing, reportGen, "batch", history, "--jobs", String(jobs), "--quiet"] + extra + destination)
         let seconds = now() - start
         let fields = try String(contentsOfFile: timing, encoding: .utf8).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
         guard fields.count == 3 else { throw BenchmarkError("cannot read /usr/bin/time's figures in \(timing)") }

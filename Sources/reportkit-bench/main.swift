@@ -54,14 +54,23 @@ let engine = try PangoTextEngine()
 let renderer = PDFRenderer(text: engine)
 let template = PageTemplate(margins: EdgeInsets(all: 40))
 
-// Time spent in layout alone (the rest is PDF output); one thread, so a plain global is safe.
+// Time spent in layout and in finishing (PDF/A-3b + PDF/UA-1); one thread, so plain globals are safe.
 nonisolated(unsafe) var layoutSeconds = 0.0
-func renderOne(_ index: Int) throws -> Int {
+nonisolated(unsafe) var finishSeconds = 0.0
+let finisher = PDFFinisher(standard: .archivalAccessible)
+/// One document: laid out, drawn by cairo and, unless `plain`, finished.
+func renderOne(_ index: Int, plain: Bool = false) throws -> Int {
     let t0 = now()
     let pages = try Paginator.paginate(BenchmarkPage.content(job: index), template: template, text: engine)
     layoutSeconds += now() - t0
-    let info = DocumentInfo(title: "Raport oprysku \(index)", creationDate: Date(timeIntervalSince1970: 0))
-    return try renderer.render(LaidOutDocument(pages: pages, info: info)).count
+    let info = DocumentInfo(title: "Raport oprysku \(index)", creationDate: Date(timeIntervalSince1970: 0), language: "pl")
+    let document = LaidOutDocument(pages: pages, info: info)
+    if plain { return try renderer.render(document, standard: .none).count }
+    let drawn = try renderer.draw(document)
+    let t1 = now()
+    let finished = try finisher.finish(drawn, attachments: [])
+    finishSeconds += now() - t1
+    return finished.count
 }
 
 /// Runs the C baseline for `documents` documents; it prints its own milliseconds per document,
@@ -92,10 +101,15 @@ let settled = Memory.residentMiB()
 let rounds = options.baseline == nil ? 1 : 10
 let perRound = max(1, options.documents / rounds)
 var checkpoints: [(Int, Double)] = []
-var ours: [Double] = [], theirs: [Double] = [], ratios: [Double] = []
+var ours: [Double] = [], theirs: [Double] = [], ratios: [Double] = [], finishingRatios: [Double] = []
 var bytes = 0
 var rendered = 0
+var plainMs: [Double] = []
 for _ in 0..<rounds {
+    // The same documents as a plain PDF, for what finishing costs.
+    let plainStart = now()
+    for index in 0..<perRound { _ = try renderOne(index, plain: true) }
+    plainMs.append((now() - plainStart) * 1_000 / Double(perRound))
     let start = now()
     for _ in 0..<perRound {
         rendered += 1
@@ -104,6 +118,7 @@ for _ in 0..<rounds {
     }
     let ms = (now() - start) * 1_000 / Double(perRound)
     ours.append(ms)
+    finishingRatios.append(ms / plainMs[plainMs.count - 1])
     if let baseline = options.baseline, let cMs = try baselineMilliseconds(baseline, documents: perRound), cMs > 0 {
         theirs.append(cMs)
         ratios.append(ms / cMs)
@@ -114,6 +129,10 @@ let msPerDocument = median(ours)
 print("reportkit-bench: \(rendered) one-page documents in one process")
 print(String(format: "  %.1f documents/s, %.3f ms per document (median of %d rounds), layout %.3f ms of it, %.1f KiB per PDF",
              1_000 / msPerDocument, msPerDocument, rounds, layoutSeconds * 1_000 / Double(rendered + 20), Double(bytes) / Double(rendered) / 1024))
+print(String(format: "  finished as PDF/A-3b + PDF/UA-1: %.3f ms of it in the finishing stage; the plain PDF takes %.3f ms",
+             finishSeconds * 1_000 / Double(rendered + 20), median(plainMs)))
+print(String(format: "  cost of finishing, finished / plain: median %.2f, rounds %.2f–%.2f (goal: at most 1.15)",
+             median(finishingRatios), finishingRatios.min() ?? 0, finishingRatios.max() ?? 0))
 print(String(format: "  memory: %.1f MiB resident after warm-up, peak %.1f MiB", settled, Memory.peakMiB()))
 print("  resident MiB by documents rendered: " + checkpoints.map { String(format: "%d: %.1f", $0.0, $0.1) }.joined(separator: ", "))
 if !ratios.isEmpty {

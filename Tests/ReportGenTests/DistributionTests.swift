@@ -38,7 +38,8 @@ struct DistributionTests {
 
         let info = try ReportGen.run(program: "/usr/bin/dpkg-deb", ["-f", deb, "Package", "Depends"])
         #expect(info.stdout.contains("Package: report-gen"))
-        for dependency in ["libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libfontconfig1", "fonts-inter", "fonts-dejavu-core"] {
+        for dependency in ["libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libfontconfig1", "libqpdf29", "fonts-inter", "fonts-dejavu-core",
+                           "icc-profiles-free"] {
             #expect(info.stdout.contains(dependency), "Depends names \(dependency)")
         }
         if FileManager.default.fileExists(atPath: "/usr/bin/lintian") {

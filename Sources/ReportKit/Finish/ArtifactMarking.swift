@@ -5,7 +5,8 @@
 /// content; this wraps each run of them in `/Artifact BMC … EMC`.
 enum ArtifactMarking {
     /// Operators that start something drawn: a path, a text object, an image or a shading.
-    private static let graphicsObjectStarts: Set<String> = ["m", "re", "BT", "Do", "sh", "BI"]
+    private static let graphicsObjectStarts: Set<ContentStream.Operator> = Set(["m", "re", "BT", "Do", "sh", "BI"]
+        .map { ContentStream.Operator(bytes: Array($0.utf8)) })
 
     /// The content stream with its untagged runs marked; nil when nothing needed marking.
     static func mark(_ stream: ContentStream) throws(RenderError) -> [UInt8]? {
@@ -20,31 +21,32 @@ enum ArtifactMarking {
             artifactSaveDepth = nil
         }
 
+        typealias Operator = ContentStream.Operator
         for operation in stream.operations {
-            switch operation.name {
-            case "BMC", "BDC":
+            switch operation.code {
+            case Operator.beginMarked, Operator.beginMarkedWithProperties:
                 if artifactSaveDepth != nil { close(at: operation.range.lowerBound) }
                 markedDepth += 1
                 continue
-            case "EMC":
+            case Operator.endMarked:
                 guard markedDepth > 0 else { throw RenderError("a content stream of the PDF ends marked content it never began") }
                 markedDepth -= 1
                 continue
-            case "q":
+            case Operator.save:
                 saveDepth += 1
-            case "Q":
+            case Operator.restore:
                 // The artifact ends where the graphics state it began in is restored, so marked
                 // content and q … Q always nest.
                 if let depth = artifactSaveDepth, saveDepth <= depth, !inText { close(at: operation.range.lowerBound) }
                 saveDepth -= 1
-            case "BT":
+            case Operator.beginText:
                 inText = true
-            case "ET":
+            case Operator.endText:
                 inText = false
             default:
                 break
             }
-            if markedDepth == 0, artifactSaveDepth == nil, graphicsObjectStarts.contains(operation.name) {
+            if markedDepth == 0, artifactSaveDepth == nil, graphicsObjectStarts.contains(operation.code) {
                 insertions.append((operation.range.lowerBound, "/Artifact BMC\n"))
                 artifactSaveDepth = saveDepth
             }

@@ -5,51 +5,41 @@ import Foundation
 /// relationship to the document, listed both in the catalog's /AF and in the EmbeddedFiles name
 /// tree (where readers show attachments).
 enum AssociatedFiles {
-    static func attach(_ attachments: [PDFAttachment], to document: QPDFDocument, date: String) throws(RenderError) {
+    static func attach(_ attachments: [PDFAttachment], to update: PDFIncrementalUpdate, catalog: inout PDFDictionary,
+                       date: String) throws(RenderError) {
         guard !attachments.isEmpty else { return }
-        let names = Set(attachments.map(\.name))
-        guard names.count == attachments.count else { throw RenderError("two attachments of the PDF have the same name") }
+        guard Set(attachments.map(\.name)).count == attachments.count else { throw RenderError("two attachments of the PDF have the same name") }
 
-        let associated = document.array()
-        var entries: [(name: String, specification: PDFObject)] = []
+        var associated: [PDFValue] = []
+        var entries: [(name: String, specification: PDFReference)] = []
         for attachment in attachments {
-            let parameters = document.dictionary()
-            parameters["Size"] = document.integer(attachment.bytes.count)
-            parameters["ModDate"] = document.string(date)
-            let stream = document.stream(attachment.bytes, dictionary: [
-                "Type": document.name("EmbeddedFile"),
-                "Subtype": document.name(attachment.mediaType),
-                "Params": parameters,
-            ])
-            let files = document.dictionary()
-            files["F"] = stream
-            files["UF"] = stream
-            let specification = document.dictionary()
-            specification["Type"] = document.name("Filespec")
-            specification["F"] = document.string(asciiName(attachment.name))
-            specification["UF"] = document.text(attachment.name)
-            specification["Desc"] = document.text(attachment.description)
-            specification["AFRelationship"] = document.name(attachment.relationship.rawValue)
-            specification["EF"] = files
-            let reference = document.indirect(specification)
-            associated.append(reference)
-            entries.append((attachment.name, reference))
+            let stream = try update.stream(attachment.bytes, dictionary: PDFDictionary([
+                ("Type", .name("EmbeddedFile")), ("Subtype", .name(attachment.mediaType)),
+                ("Params", .dictionary(PDFDictionary([("Size", .integer(attachment.bytes.count)), ("ModDate", .string(Array(date.utf8)))]))),
+            ]))
+            let specification = update.add(.dictionary(PDFDictionary([
+                ("Type", .name("Filespec")), ("F", .string(Array(asciiName(attachment.name).utf8))), ("UF", .text(attachment.name)),
+                ("Desc", .text(attachment.description)), ("AFRelationship", .name(attachment.relationship.rawValue)),
+                ("EF", .dictionary(PDFDictionary([("F", .reference(stream)), ("UF", .reference(stream))]))),
+            ])))
+            associated.append(.reference(specification))
+            entries.append((attachment.name, specification))
         }
 
         // A name tree's keys are in the order of their bytes (PDF 32000-1, 7.9.6).
-        let tree = document.array()
-        for entry in entries.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
-            tree.append(document.text(entry.name))
-            tree.append(entry.specification)
+        let tree = entries.sorted { PDFValue.text($0.name).bytes.lexicographicallyPrecedes(PDFValue.text($1.name).bytes) }
+            .flatMap { [PDFValue.text($0.name), .reference($0.specification)] }
+        let embedded = PDFValue.dictionary(PDFDictionary([("Names", .array(tree))]))
+        if let namesReference = catalog["Names"]?.reference {
+            var names = try update.dictionary(namesReference)
+            names["EmbeddedFiles"] = embedded
+            try update.set(namesReference, names)
+        } else {
+            var names = catalog["Names"]?.dictionary ?? PDFDictionary()
+            names["EmbeddedFiles"] = embedded
+            catalog["Names"] = .dictionary(names)
         }
-        let embedded = document.dictionary()
-        embedded["Names"] = tree
-        let catalog = document.root
-        let nameDictionary = catalog["Names"] ?? document.dictionary()
-        nameDictionary["EmbeddedFiles"] = embedded
-        catalog["Names"] = nameDictionary
-        catalog["AF"] = associated
-        try document.check("cannot attach the files to the PDF")
+        catalog["AF"] = .array(associated)
     }
 
     /// The file name for readers that know only /F: the name with anything outside printable

@@ -1,3 +1,4 @@
+import CQPDF
 import Foundation
 
 /// The sRGB ICC profile of the PDF/A OutputIntent (PDF/A-3, 6.2.3): it says how the report's
@@ -13,6 +14,18 @@ enum ColorProfile {
         case .success(let bytes): return bytes
         case .failure(let error): throw error
         }
+    }
+
+    /// The profile compressed with Flate, once per process rather than once per report.
+    static func compressedSRGB() throws(RenderError) -> [UInt8] {
+        switch compressed {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw error
+        }
+    }
+
+    private static let compressed: Result<[UInt8], RenderError> = loaded.flatMap { bytes in
+        Result { () throws(RenderError) in try Flate.deflate(bytes, level: Z_BEST_COMPRESSION) }
     }
 
     private static let loaded: Result<[UInt8], RenderError> = {

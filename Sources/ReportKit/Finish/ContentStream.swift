@@ -5,11 +5,44 @@
 struct ContentStream {
     struct Operation: Equatable {
         /// The operator, as written (`re`, `f*`, `BDC`, `Tj`).
-        let name: String
+        let code: Operator
         /// From the first operand (or the operator when it has none) to the end of the operator.
         let range: Range<Int>
-        /// The tag of `BMC` and `BDC` (`Artifact`, `P`), else nil.
-        let tag: String?
+        /// Where the first operand of `BMC` and `BDC` is, when it is a name (the tag).
+        let tagRange: Range<Int>?
+
+        var name: String { code.name }
+    }
+
+    /// An operator's bytes packed in an integer, compared without making strings (a page has
+    /// thousands of operators).
+    struct Operator: Hashable {
+        let code: UInt64
+
+        init<Bytes: Collection<UInt8>>(bytes: Bytes) {
+            // Operators are one to three letters; longer words keep their first seven and length.
+            var code = UInt64(min(bytes.count, 255))
+            for byte in bytes.prefix(7) { code = code << 8 | UInt64(byte) }
+            self.code = code
+        }
+
+        init(_ name: StaticString) {
+            self.init(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+
+        var name: String {
+            var bytes: [UInt8] = []
+            var rest = code
+            while rest > 0xFF {
+                bytes.insert(UInt8(rest & 0xFF), at: 0)
+                rest >>= 8
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        static let beginMarked = Operator("BMC"), beginMarkedWithProperties = Operator("BDC"), endMarked = Operator("EMC")
+        static let save = Operator("q"), restore = Operator("Q"), beginText = Operator("BT"), endText = Operator("ET")
+        static let beginImage = Operator("BI"), imageData = Operator("ID")
     }
 
     let bytes: [UInt8]
@@ -21,20 +54,22 @@ struct ContentStream {
         self.bytes = bytes
         var lexer = Lexer(bytes: bytes)
         var operations: [Operation] = []
+        operations.reserveCapacity(bytes.count / 12)
         var operandStart: Int?
-        var firstName: String?
+        var firstName: Range<Int>?
         while let token = try lexer.next() {
             switch token.kind {
             case .operand:
                 if operandStart == nil { operandStart = token.range.lowerBound }
-            case .name(let name):
-                if operandStart == nil { operandStart = token.range.lowerBound; firstName = name }
-            case .operator(let name):
+            case .name:
+                if operandStart == nil { operandStart = token.range.lowerBound; firstName = token.range }
+            case .operator:
+                let code = Operator(bytes: bytes[token.range])
                 let start = operandStart ?? token.range.lowerBound
                 var end = token.range.upperBound
-                if name == "BI" { end = try lexer.skipInlineImage() }
-                let tag = name == "BMC" || name == "BDC" ? firstName : nil
-                operations.append(Operation(name: name, range: start..<end, tag: tag))
+                if code == .beginImage { end = try lexer.skipInlineImage() }
+                let tag = code == .beginMarked || code == .beginMarkedWithProperties ? firstName : nil
+                operations.append(Operation(code: code, range: start..<end, tagRange: tag))
                 operandStart = nil
                 firstName = nil
             }
@@ -42,14 +77,18 @@ struct ContentStream {
         self.operations = operations
     }
 
+    /// The tag of a `BMC` or `BDC` (`Artifact`, `P`), without its slash.
+    func tag(of operation: Operation) -> String? {
+        operation.tagRange.map { String(decoding: bytes[($0.lowerBound + 1)..<$0.upperBound], as: UTF8.self) }
+    }
+
     /// Operators that put marks on the page (PDF 32000-1, tables 59, 107 and 92, 8.9.7).
-    static let painting: Set<String> = ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Tj", "TJ", "'", "\"", "Do", "sh", "BI"]
+    static let painting: Set<Operator> = Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Tj", "TJ", "'", "\"", "Do", "sh", "BI"]
+        .map { Operator(bytes: Array($0.utf8)) })
 
     private struct Token {
         enum Kind {
-            case operand
-            case name(String)
-            case `operator`(String)
+            case operand, name, `operator`
         }
 
         let kind: Kind
@@ -60,8 +99,8 @@ struct ContentStream {
         let bytes: [UInt8]
         var index = 0
 
-        static func isWhitespace(_ byte: UInt8) -> Bool { [0, 9, 10, 12, 13, 32].contains(byte) }
-        static func isDelimiter(_ byte: UInt8) -> Bool { Array("()<>[]{}/%".utf8).contains(byte) }
+        static func isWhitespace(_ byte: UInt8) -> Bool { PDFValueParser.isWhitespace(byte) }
+        static func isDelimiter(_ byte: UInt8) -> Bool { PDFValueParser.isDelimiter(byte) }
 
         mutating func next() throws(RenderError) -> Token? {
             skipWhitespaceAndComments()
@@ -72,29 +111,33 @@ struct ContentStream {
                 try skipLiteralString()
             case UInt8(ascii: "<"):
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<") {
-                    try skipNested(open: "<<", close: ">>")
+                    try skipNested(open: 2, close: UInt8(ascii: ">"))
                 } else {
                     guard let end = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { throw Self.unterminated("hex string") }
                     index = end + 1
                 }
             case UInt8(ascii: "["):
-                try skipNested(open: "[", close: "]")
+                try skipNested(open: 1, close: UInt8(ascii: "]"))
             case UInt8(ascii: "/"):
                 index += 1
                 while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
-                return Token(kind: .name(String(decoding: bytes[(start + 1)..<index], as: UTF8.self)), range: start..<index)
+                return Token(kind: .name, range: start..<index)
             case UInt8(ascii: ")"), UInt8(ascii: ">"), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
                 throw RenderError("a content stream of the PDF has an unexpected '\(Character(UnicodeScalar(bytes[index])))' at byte \(index)")
             default:
                 while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
-                let word = bytes[start..<index]
-                let first = word.first ?? 0
+                let first = bytes[start]
                 let isNumber = (first >= 48 && first <= 57) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-                let isKeyword = ["true", "false", "null"].contains(String(decoding: word, as: UTF8.self))
-                if isNumber || isKeyword { return Token(kind: .operand, range: start..<index) }
-                return Token(kind: .operator(String(decoding: word, as: UTF8.self)), range: start..<index)
+                if isNumber || isKeyword(start..<index) { return Token(kind: .operand, range: start..<index) }
+                return Token(kind: .operator, range: start..<index)
             }
             return Token(kind: .operand, range: start..<index)
+        }
+
+        /// `true`, `false` and `null` are operands, not operators.
+        private func isKeyword(_ range: Range<Int>) -> Bool {
+            let word = bytes[range]
+            return word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8) || word.elementsEqual("null".utf8)
         }
 
         private mutating func skipWhitespaceAndComments() {
@@ -126,14 +169,14 @@ struct ContentStream {
             throw Self.unterminated("string")
         }
 
-        /// An array or a dictionary, with what it holds (strings, nested arrays and dictionaries).
-        private mutating func skipNested(open: String, close: String) throws(RenderError) {
-            index += open.utf8.count
+        /// An array or a dictionary (opened by `open` bytes), with what it holds.
+        private mutating func skipNested(open: Int, close: UInt8) throws(RenderError) {
+            index += open
             while true {
                 skipWhitespaceAndComments()
-                guard index < bytes.count else { throw Self.unterminated(open == "[" ? "array" : "dictionary") }
-                if bytes[index...].starts(with: close.utf8) {
-                    index += close.utf8.count
+                guard index < bytes.count else { throw Self.unterminated(open == 1 ? "array" : "dictionary") }
+                if bytes[index] == close, open == 1 || (index + 1 < bytes.count && bytes[index + 1] == close) {
+                    index += open
                     return
                 }
                 guard try next() != nil else { throw Self.unterminated("array or dictionary") }
@@ -144,7 +187,7 @@ struct ContentStream {
         /// ends at the first `EI` that stands alone between white space.
         mutating func skipInlineImage() throws(RenderError) -> Int {
             while let token = try next() {
-                guard case .operator("ID") = token.kind else { continue }
+                guard token.kind == .operator, Operator(bytes: bytes[token.range]) == .imageData else { continue }
                 index += 1
                 while index + 2 <= bytes.count {
                     if bytes[index] == UInt8(ascii: "E"), bytes[index + 1] == UInt8(ascii: "I"), index > 0, Self.isWhitespace(bytes[index - 1]),

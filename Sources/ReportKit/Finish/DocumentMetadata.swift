@@ -4,46 +4,38 @@ import Foundation
 /// saying the same things, the sRGB OutputIntent, the language, and the catalog entries that
 /// make it a tagged document whose title is shown (PDF/A-3, 6.2.3 and 6.6; PDF/UA-1, 7.1).
 enum DocumentMetadata {
-    static func write(_ info: DocumentInfo, producer: String, standard: PDFStandard, to document: QPDFDocument) throws(RenderError) {
+    /// Writes the information dictionary and puts the rest in `catalog`; the information
+    /// dictionary's reference, for the trailer.
+    static func write(_ info: DocumentInfo, producer: String, standard: PDFStandard, to update: PDFIncrementalUpdate,
+                      catalog: inout PDFDictionary) throws(RenderError) -> PDFReference {
         let date = info.resolvedCreationDate() ?? Date(timeIntervalSince1970: 0)
-        let catalog = document.root
-
-        let information = document.dictionary()
-        func put(_ key: String, _ value: String?) {
-            if let value { information[key] = document.text(value) }
+        var information = PDFDictionary()
+        for (key, value) in [("Title", info.title), ("Author", info.author), ("Subject", info.subject), ("Keywords", info.keywords),
+                             ("Creator", info.creator), ("Producer", producer)] {
+            if let value { information[key] = .text(value) }
         }
-        put("Title", info.title)
-        put("Author", info.author)
-        put("Subject", info.subject)
-        put("Keywords", info.keywords)
-        put("Creator", info.creator)
-        put("Producer", producer)
-        information["CreationDate"] = document.string(pdfDate(date))
-        information["ModDate"] = document.string(pdfDate(date))
-        document.trailer["Info"] = document.indirect(information)
+        information["CreationDate"] = .string(Array(pdfDate(date).utf8))
+        information["ModDate"] = .string(Array(pdfDate(date).utf8))
+        let informationReference = update.add(.dictionary(information))
 
         let xmp = XMPPacket(title: info.title, author: info.author, subject: info.subject, keywords: info.keywords,
                             creatorTool: info.creator, producer: producer, language: info.language,
                             createDate: isoDate(date), modifyDate: isoDate(date), conformance: standard)
-        // PDF/A-3, 6.6.2.1: the metadata stream is not compressed (qpdf leaves /Metadata streams
-        // as they are).
-        catalog["Metadata"] = document.stream(xmp.bytes, dictionary: ["Type": document.name("Metadata"), "Subtype": document.name("XML")])
-
-        let profile = document.stream(try ColorProfile.sRGB(), dictionary: ["N": document.integer(3)])
-        let intent = document.dictionary()
-        intent["Type"] = document.name("OutputIntent")
-        intent["S"] = document.name("GTS_PDFA1")
-        intent["OutputConditionIdentifier"] = document.string("sRGB IEC61966-2.1")
-        intent["Info"] = document.string("sRGB IEC61966-2.1")
-        intent["DestOutputProfile"] = profile
-        let intents = document.array()
-        intents.append(intent)
-        catalog["OutputIntents"] = intents
-
-        catalog["MarkInfo"] = document.parse("<< /Marked true >>")
-        if let language = info.language { catalog["Lang"] = document.text(language) }
-        catalog["ViewerPreferences"] = document.parse("<< /DisplayDocTitle true >>")
-        try document.check("cannot write the PDF's metadata")
+        // PDF/A-3, 6.6.2.1: the metadata stream is not compressed.
+        catalog["Metadata"] = .reference(try update.stream(xmp.bytes, dictionary: PDFDictionary([("Type", .name("Metadata")), ("Subtype", .name("XML"))]),
+                                                           compress: false))
+        let profile = try update.stream(try ColorProfile.compressedSRGB(), dictionary: PDFDictionary([("N", .integer(3))]), alreadyCompressed: true)
+        catalog["OutputIntents"] = .array([.dictionary(PDFDictionary([
+            ("Type", .name("OutputIntent")), ("S", .name("GTS_PDFA1")),
+            ("OutputConditionIdentifier", .string(Array("sRGB IEC61966-2.1".utf8))), ("Info", .string(Array("sRGB IEC61966-2.1".utf8))),
+            ("DestOutputProfile", .reference(profile)),
+        ]))])
+        catalog["MarkInfo"] = .dictionary(PDFDictionary([("Marked", .bool(true))]))
+        if let language = info.language { catalog["Lang"] = .text(language) }
+        catalog["ViewerPreferences"] = .dictionary(PDFDictionary([("DisplayDocTitle", .bool(true))]))
+        // PDF/A-3 and associated files are of PDF 1.7; cairo's header says 1.5.
+        catalog["Version"] = .name("1.7")
+        return informationReference
     }
 
     /// `D:20260422164500Z` (PDF 32000-1, 7.9.4), in UTC.

@@ -1,118 +1,100 @@
+import Foundation
+
 /// Makes the links drawn into link annotations, each the object of a Link structure element
 /// inside the element that holds its words (PDF/UA-1, 7.18.5; PDF 32000-1, 14.8.4.4.2), with its
 /// /Contents, printable (PDF/A-3, 6.3.2), and registered in the parent tree by its /StructParent.
 enum LinkFinishing {
-    static func add(_ links: [LinkAnnotation], to document: QPDFDocument, root: PDFObject, elements: [PDFObject]) throws(RenderError) {
+    static func add(_ links: [LinkAnnotation], to update: PDFIncrementalUpdate, root: inout PDFDictionary,
+                    elements: [PDFReference], document: PDFReference) throws(RenderError) {
         guard !links.isEmpty else { return }
-        let pages = document.pages
-        let tree = root["ParentTree"] ?? {
-            let tree = document.indirect(document.parse("<< /Nums [] >>"))
-            root["ParentTree"] = tree
-            return tree
-        }()
-        var nextKey = max(root["ParentTreeNextKey"]?.integer ?? 0, largestKey(in: tree, pages: pages) + 1)
-        let firstKey = nextKey
-        let entries = document.array()
-        let documentElement = root["K"]?.items.first
+        let pages = try PageTree.pages(update)
+        var nextKey = max(root["ParentTreeNextKey"]?.integer ?? 0, try largestKey(root: root, pages: pages, update: update) + 1)
+        var entries: [PDFValue] = []
+        var annotationsByPage: [Int: [PDFValue]] = [:]
 
         for link in links {
-            guard link.page < pages.count, let parent = link.element.map({ elements[$0] }) ?? documentElement else {
-                throw RenderError("a link of the PDF is on no page or in no structure element")
-            }
+            guard link.page < pages.count else { throw RenderError("a link of the PDF is on no page") }
+            let parent = link.element.map { elements[$0] } ?? document
             let page = pages[link.page]
-            let annotation = document.dictionary()
-            annotation["Type"] = document.name("Annot")
-            annotation["Subtype"] = document.name("Link")
-            annotation["Rect"] = document.parse("[\(number(link.rect.minX)) \(number(link.rect.minY)) \(number(link.rect.maxX)) \(number(link.rect.maxY))]")
-            annotation["Border"] = document.parse("[0 0 0]")
-            annotation["F"] = document.integer(4)
-            annotation["Contents"] = document.text(link.description)
-            annotation["StructParent"] = document.integer(nextKey)
+            var annotation = PDFDictionary([
+                ("Type", .name("Annot")), ("Subtype", .name("Link")),
+                ("Rect", .array([link.rect.minX, link.rect.minY, link.rect.maxX, link.rect.maxY].map(number))),
+                ("Border", .array([.integer(0), .integer(0), .integer(0)])), ("F", .integer(4)),
+                ("Contents", .text(link.description)), ("StructParent", .integer(nextKey)),
+            ])
             switch link.target {
             case .uri(let uri):
-                let action = document.dictionary()
-                action["S"] = document.name("URI")
-                action["URI"] = document.string(asciiURI(uri))
-                annotation["A"] = action
+                annotation["A"] = .dictionary(PDFDictionary([("S", .name("URI")), ("URI", .string(Array(asciiURI(uri).utf8)))]))
             case .internalDestination(let name):
-                annotation["Dest"] = document.text(name)
+                annotation["Dest"] = .text(name)
             }
-            let annotationObject = document.indirect(annotation)
-            let annotations = page["Annots"] ?? {
-                let array = document.array()
-                page["Annots"] = array
-                return array
-            }()
-            annotations.append(annotationObject)
+            let annotationReference = update.add(.dictionary(annotation))
+            annotationsByPage[link.page, default: []].append(.reference(annotationReference))
 
-            let reference = document.dictionary()
-            reference["Type"] = document.name("OBJR")
-            reference["Obj"] = annotationObject
-            reference["Pg"] = page
-            let kids = document.array()
-            kids.append(reference)
-            let element = document.indirect(document.parse("<< /Type /StructElem /S /Link >>"))
-            element["P"] = parent
-            element["Pg"] = page
-            element["K"] = kids
-            appendKid(element, to: parent, in: document)
-
-            entries.append(document.integer(nextKey))
-            entries.append(element)
+            let objectReference = PDFDictionary([("Type", .name("OBJR")), ("Obj", .reference(annotationReference)), ("Pg", .reference(page))])
+            let element = update.add(.dictionary(PDFDictionary([
+                ("Type", .name("StructElem")), ("S", .name("Link")), ("P", .reference(parent)), ("Pg", .reference(page)),
+                ("K", .array([.dictionary(objectReference)])),
+            ])))
+            var parentElement = try update.dictionary(parent)
+            parentElement["K"] = .array((parentElement["K"]?.items ?? []) + [.reference(element)])
+            try update.set(parent, parentElement)
+            entries += [.integer(nextKey), .reference(element)]
             nextKey += 1
         }
-        addEntries(entries, from: firstKey, to: nextKey - 1, tree: tree, document: document)
-        root["ParentTreeNextKey"] = document.integer(nextKey)
-        try document.check("cannot add the PDF's links")
+        for (index, annotations) in annotationsByPage {
+            var page = try update.dictionary(pages[index])
+            page["Annots"] = .array((try update.resolve(page["Annots"])).items + annotations)
+            try update.set(pages[index], page)
+        }
+        try addToParentTree(entries, root: &root, update: update)
+        root["ParentTreeNextKey"] = .integer(nextKey)
+    }
+
+    /// The new keys follow every key there is, so they go at the end of a flat parent tree.
+    private static func addToParentTree(_ entries: [PDFValue], root: inout PDFDictionary, update: PDFIncrementalUpdate) throws(RenderError) {
+        guard let reference = root["ParentTree"]?.reference else {
+            root["ParentTree"] = .reference(update.add(.dictionary(PDFDictionary([("Nums", .array(entries))]))))
+            return
+        }
+        var tree = try update.dictionary(reference)
+        if let numbers = tree["Nums"]?.array {
+            tree["Nums"] = .array(numbers + entries)
+        } else {
+            // A tree with kids gets one more leaf.
+            let keys = stride(from: 0, to: entries.count, by: 2).compactMap { entries[$0].integer }
+            let leaf = update.add(.dictionary(PDFDictionary([
+                ("Nums", .array(entries)), ("Limits", .array([.integer(keys.first ?? 0), .integer(keys.last ?? 0)])),
+            ])))
+            tree["Kids"] = .array((tree["Kids"]?.items ?? []) + [.reference(leaf)])
+        }
+        try update.set(reference, tree)
     }
 
     /// The largest key used in the parent tree or by any page or annotation, or -1.
-    private static func largestKey(in tree: PDFObject, pages: [PDFObject]) -> Int {
+    private static func largestKey(root: PDFDictionary, pages: [PDFReference], update: PDFIncrementalUpdate) throws(RenderError) -> Int {
         var largest = -1
-        var stack = [tree]
+        var stack = [try update.resolve(root["ParentTree"])]
         while let node = stack.popLast() {
-            let numbers = node["Nums"]?.items ?? []
+            guard let dictionary = node.dictionary else { continue }
+            let numbers = dictionary["Nums"]?.items ?? []
             for index in stride(from: 0, to: numbers.count, by: 2) { largest = max(largest, numbers[index].integer ?? -1) }
-            stack += node["Kids"]?.items ?? []
+            for kid in dictionary["Kids"]?.items ?? [] { stack.append(try update.resolve(kid)) }
         }
         for page in pages {
-            largest = max(largest, page["StructParents"]?.integer ?? -1)
-            for annotation in page["Annots"]?.items ?? [] { largest = max(largest, annotation["StructParent"]?.integer ?? -1) }
+            let dictionary = try update.dictionary(page)
+            largest = max(largest, dictionary["StructParents"]?.integer ?? -1)
+            for annotation in try update.resolve(dictionary["Annots"]).items {
+                largest = max(largest, try update.resolve(annotation).dictionary?["StructParent"]?.integer ?? -1)
+            }
         }
         return largest
     }
 
-    /// The new entries follow every key there is, so they go at the end of a flat tree, or in a
-    /// new leaf of one with kids.
-    private static func addEntries(_ entries: PDFObject, from first: Int, to last: Int, tree: PDFObject, document: QPDFDocument) {
-        if let numbers = tree["Nums"] {
-            for item in entries.items { numbers.append(item) }
-            return
-        }
-        let leaf = document.indirect(document.dictionary())
-        leaf["Nums"] = entries
-        leaf["Limits"] = document.parse("[\(first) \(last)]")
-        let kids = tree["Kids"] ?? document.array()
-        kids.append(leaf)
-        tree["Kids"] = kids
-    }
-
-    /// Adds `kid` after what `parent` holds (its /K may be one item or an array).
-    private static func appendKid(_ kid: PDFObject, to parent: PDFObject, in document: QPDFDocument) {
-        let existing = parent["K"]
-        if let existing, existing.isArray {
-            existing.append(kid)
-            return
-        }
-        let array = document.array()
-        if let existing { array.append(existing) }
-        array.append(kid)
-        parent["K"] = array
-    }
-
-    private static func number(_ value: Double) -> String {
+    private static func number(_ value: Double) -> PDFValue {
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        if rounded == rounded.rounded(), abs(rounded) < 1e9 { return .integer(Int(rounded)) }
+        return .real(String(format: "%.3f", rounded))
     }
 
     /// URIs are 7-bit ASCII (PDF 32000-1, 12.6.4.7): anything else is percent-encoded as UTF-8.
@@ -122,15 +104,30 @@ enum LinkFinishing {
             if byte > 0x20, byte < 0x7F {
                 result.unicodeScalars.append(UnicodeScalar(byte))
             } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                result += String(format: "%%%02X", byte)
             }
         }
         return result
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+/// The pages of a PDF in order, from its page tree.
+enum PageTree {
+    static func pages(_ update: PDFIncrementalUpdate) throws(RenderError) -> [PDFReference] {
+        let catalog = try update.dictionary(try update.file.rootReference)
+        guard let top = catalog["Pages"]?.reference else { throw RenderError("the PDF from cairo has no pages") }
+        var pages: [PDFReference] = []
+        var stack = [top]
+        var visited = Set<Int>()
+        while let node = stack.popLast() {
+            guard visited.insert(node.number).inserted else { throw RenderError("the PDF's page tree loops") }
+            let dictionary = try update.dictionary(node)
+            if dictionary["Type"]?.name == "Page" {
+                pages.append(node)
+            } else {
+                stack += (dictionary["Kids"]?.items ?? []).compactMap(\.reference).reversed()
+            }
+        }
+        return pages
     }
 }

@@ -16,9 +16,9 @@ public struct RenderedPDF: Sendable {
 
 /// The finishing stage, after render: makes cairo's PDF a PDF/A-3b and PDF/UA-1 document
 /// (``PDFStandard``) with its data attached. cairo 1.16 writes neither XMP, OutputIntent nor
-/// artifacts, nor any attribute of a structure element, so the file is read with qpdf, completed
-/// object by object, and written again whole with an /ID computed from its content, so the same
-/// report still gives the same bytes.
+/// artifacts, nor any attribute of a structure element, so the finisher reads cairo's file as a
+/// model (``CairoPDFFile``), completes it object by object and appends the changed objects as an
+/// incremental update: cairo's bytes stay as they are, and the same report gives the same bytes.
 public struct PDFFinisher: Sendable {
     public let standard: PDFStandard
 
@@ -28,34 +28,34 @@ public struct PDFFinisher: Sendable {
 
     /// The finished PDF in memory.
     public func finish(_ rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> [UInt8] {
+        rendered.bytes + (try update(for: .memory(rendered.bytes), rendered: rendered, attachments: attachments))
+    }
+
+    /// The bytes to append to cairo's PDF in `source` (a combined document finished in its file).
+    func update(for source: PDFBytes, rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> [UInt8] {
+        let update = PDFIncrementalUpdate(try CairoPDFFile(source))
+        let rootReference = try update.file.rootReference
+        var trailer = PDFDictionary([("Root", .reference(rootReference))])
         guard standard != .none else {
+            // A plain PDF: tagged, with its language, and nothing else (cairo omits both).
             guard rendered.links.isEmpty else {
                 throw RenderError("a plain PDF has its links made by cairo; render it with PDFRenderer.render(_:standard: .none)")
             }
-            return try TaggedPDFMarker.mark(rendered.bytes, language: rendered.info.language)
+            var catalog = try update.dictionary(rootReference)
+            catalog["MarkInfo"] = .dictionary(PDFDictionary([("Marked", .bool(true))]))
+            if let language = rendered.info.language { catalog["Lang"] = .text(language) }
+            try update.set(rootReference, catalog)
+            trailer["Info"] = update.file.trailer["Info"]
+            return try update.write(trailer: trailer)
         }
-        let document = try QPDFDocument(bytes: rendered.bytes, description: "the PDF from cairo")
-        try complete(document, rendered: rendered, attachments: attachments)
-        return try document.write(minimumVersion: Self.version)
-    }
-
-    /// Finishes the PDF in the file at `input` into the file at `output` (a large combined
-    /// document is never held in memory whole).
-    func finish(file input: String, into output: String, rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) {
-        let document = try QPDFDocument(path: input, description: "the PDF from cairo")
-        try complete(document, rendered: rendered, attachments: attachments)
-        _ = try document.write(to: output, minimumVersion: Self.version)
-    }
-
-    /// PDF/A-3 is built on PDF 1.7 (ISO 32000-1).
-    static let version = "1.7"
-
-    private func complete(_ document: QPDFDocument, rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) {
-        let producer = "\(rendered.producer), qpdf \(String(cString: qpdf_get_qpdf_version()))"
-        try DocumentMetadata.write(rendered.info, producer: producer, standard: standard, to: document)
-        try StructureTreeFinishing.finish(document, details: rendered.structure, links: rendered.links)
-        try PageFinishing.finish(document)
-        let date = DocumentMetadata.pdfDate(rendered.info.resolvedCreationDate() ?? .init(timeIntervalSince1970: 0))
-        try AssociatedFiles.attach(attachments, to: document, date: date)
+        let producer = "ReportKit \(ReportKitVersion.current) (\(rendered.producer))"
+        try StructureTreeFinishing.finish(update, details: rendered.structure, links: rendered.links)
+        try PageFinishing.finish(update)
+        var catalog = try update.dictionary(rootReference)
+        trailer["Info"] = .reference(try DocumentMetadata.write(rendered.info, producer: producer, standard: standard, to: update, catalog: &catalog))
+        let date = DocumentMetadata.pdfDate(rendered.info.resolvedCreationDate() ?? Date(timeIntervalSince1970: 0))
+        try AssociatedFiles.attach(attachments, to: update, catalog: &catalog, date: date)
+        try update.set(rootReference, catalog)
+        return try update.write(trailer: trailer)
     }
 }

@@ -49,20 +49,10 @@ struct PDFObject {
     /// The value of `key` (without its slash) in a dictionary or a stream's dictionary; nil when
     /// absent or null.
     subscript(key: String) -> PDFObject? {
-        get {
-            let owner = dictionary
-            guard qpdf_oh_has_key(data, owner.handle, "/" + key) != 0 else { return nil }
-            let value = PDFObject(document: document, handle: qpdf_oh_get_key(data, owner.handle, "/" + key))
-            return value.isNull ? nil : value
-        }
-        nonmutating set {
-            let owner = dictionary
-            if let newValue {
-                qpdf_oh_replace_key(data, owner.handle, "/" + key, newValue.handle)
-            } else {
-                qpdf_oh_remove_key(data, owner.handle, "/" + key)
-            }
-        }
+        let owner = dictionary
+        guard qpdf_oh_has_key(data, owner.handle, "/" + key) != 0 else { return nil }
+        let value = PDFObject(document: document, handle: qpdf_oh_get_key(data, owner.handle, "/" + key))
+        return value.isNull ? nil : value
     }
 
     /// The keys of a dictionary, without their slashes.
@@ -82,22 +72,7 @@ struct PDFObject {
         return (0..<qpdf_oh_get_array_n_items(data, handle)).map { PDFObject(document: document, handle: qpdf_oh_get_array_item(data, handle, $0)) }
     }
 
-    func append(_ item: PDFObject) {
-        qpdf_oh_append_item(data, handle, item.handle)
-    }
 
-    /// The decoded data of a stream.
-    func streamData() throws(RenderError) -> [UInt8] {
-        var filtered: QPDF_BOOL = 0
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let code = qpdf_oh_get_stream_data(data, handle, qpdf_dl_generalized, &filtered, &buffer, &length)
-        try document.check("cannot read a stream of the PDF", code: code)
-        defer { free(buffer) }
-        guard filtered != 0 else { throw RenderError("a stream of the PDF is compressed in a way that cannot be read") }
-        guard let buffer else { return [] }
-        return Array(UnsafeBufferPointer(start: buffer, count: length))
-    }
 
     /// The decoded data of a stream of a PDF from elsewhere, refused when it would be larger than
     /// `limit` bytes (a small compressed stream can inflate to gigabytes). Unfiltered and
@@ -116,23 +91,11 @@ struct PDFObject {
             guard raw.count <= limit else { throw RenderError("an attached file is larger than \(limit) bytes") }
             return raw
         case ["FlateDecode"] where self["DecodeParms"] == nil:
-            return try Inflater.inflate(raw, limit: limit)
+            return try Flate.inflate(raw, limit: limit)
         default:
             throw RenderError("an attached file is compressed with \(filters.joined(separator: ", ")), which report-gen does not read")
         }
     }
 
-    /// Gives a stream new, unfiltered data (qpdf compresses it when writing).
-    func replaceData(_ bytes: [UInt8]) {
-        let null = qpdf_oh_new_null(data)
-        bytes.withUnsafeBufferPointer { buffer in
-            qpdf_oh_replace_stream_data(data, handle, buffer.baseAddress, buffer.count, null, null)
-        }
-    }
 
-    /// The object written in PDF syntax (for messages and tests).
-    var syntax: String {
-        guard let text = qpdf_oh_unparse(data, handle) else { return "" }
-        return String(cString: text)
-    }
 }

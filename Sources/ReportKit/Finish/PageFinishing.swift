@@ -1,58 +1,74 @@
 /// Completes each page: untagged painting marked as artifacts, annotations printable and in
 /// structure order, fonts and images as PDF/A asks.
 enum PageFinishing {
-    static func finish(_ document: QPDFDocument) throws(RenderError) {
-        var fontsSeen = Set<Int32>()
-        for page in document.pages {
-            try markArtifacts(on: page, document: document)
-            if let annotations = page["Annots"]?.items, !annotations.isEmpty {
+    static func finish(_ update: PDFIncrementalUpdate) throws(RenderError) {
+        var seen = Set<Int>()
+        for reference in try PageTree.pages(update) {
+            var page = try update.dictionary(reference)
+            try markArtifacts(page, update: update)
+            let annotations = try update.resolve(page["Annots"]).items
+            if !annotations.isEmpty {
                 // PDF/UA-1, 7.18.3: pages with annotations are read in structure order.
-                page["Tabs"] = document.name("S")
-                for annotation in annotations {
+                page["Tabs"] = .name("S")
+                try update.set(reference, page)
+                for annotation in annotations.compactMap(\.reference) {
                     // PDF/A-3, 6.3.2: annotations are printed, never hidden.
-                    annotation["F"] = document.integer(4)
+                    var dictionary = try update.dictionary(annotation)
+                    if dictionary["F"] != .integer(4) {
+                        dictionary["F"] = .integer(4)
+                        try update.set(annotation, dictionary)
+                    }
                 }
             }
-            if let resources = page["Resources"] {
-                completeFonts(in: resources, seen: &fontsSeen, document: document)
-                removeInterpolation(in: resources)
+            let resources = try update.resolve(page["Resources"])
+            if let resources = resources.dictionary {
+                try completeFonts(in: resources, seen: &seen, update: update)
+                try removeInterpolation(in: resources, seen: &seen, update: update, depth: 0)
             }
         }
-        try document.check("cannot complete the PDF's pages")
     }
 
-    private static func markArtifacts(on page: PDFObject, document: QPDFDocument) throws(RenderError) {
-        for contents in page["Contents"]?.items ?? [] where contents.isStream {
-            let stream = try ContentStream(try contents.streamData())
-            if let marked = try ArtifactMarking.mark(stream) {
-                contents.replaceData(marked)
+    private static func markArtifacts(_ page: PDFDictionary, update: PDFIncrementalUpdate) throws(RenderError) {
+        for contents in (page["Contents"].map { $0.items } ?? []).compactMap(\.reference) {
+            let (dictionary, data) = try update.file.decodedStream(contents)
+            if let marked = try ArtifactMarking.mark(try ContentStream(data)) {
+                try update.stream(marked, dictionary: dictionary, replacing: contents)
             }
         }
     }
 
     /// PDF/A-3, 6.2.11.3.2: a CIDFontType2 font maps its CIDs to glyphs; cairo's subsets number
     /// glyphs as their CIDs, which is /Identity.
-    private static func completeFonts(in resources: PDFObject, seen: inout Set<Int32>, document: QPDFDocument) {
-        guard let fonts = resources["Font"] else { return }
-        for key in fonts.keys {
-            guard let font = fonts[key] else { continue }
-            if font.isIndirect {
-                guard seen.insert(font.objectNumber).inserted else { continue }
-            }
-            for descendant in font["DescendantFonts"]?.items ?? [] where descendant["Subtype"]?.name == "CIDFontType2" {
-                if descendant["CIDToGIDMap"] == nil { descendant["CIDToGIDMap"] = document.name("Identity") }
+    private static func completeFonts(in resources: PDFDictionary, seen: inout Set<Int>, update: PDFIncrementalUpdate) throws(RenderError) {
+        guard let fonts = try update.resolve(resources["Font"]).dictionary else { return }
+        for font in fonts.entries.compactMap(\.value.reference) where seen.insert(font.number).inserted {
+            for descendant in try update.resolve(try update.dictionary(font)["DescendantFonts"]).items.compactMap(\.reference) {
+                var dictionary = try update.dictionary(descendant)
+                if dictionary["Subtype"]?.name == "CIDFontType2", dictionary["CIDToGIDMap"] == nil {
+                    dictionary["CIDToGIDMap"] = .name("Identity")
+                    try update.set(descendant, dictionary)
+                }
             }
         }
     }
 
     /// PDF/A-3, 6.2.8: no image asks to be interpolated.
-    private static func removeInterpolation(in resources: PDFObject) {
-        guard let objects = resources["XObject"] else { return }
-        for key in objects.keys {
-            guard let object = objects[key] else { continue }
-            if object["Interpolate"] != nil { object["Interpolate"] = nil }
-            if let mask = object["SMask"], mask["Interpolate"] != nil { mask["Interpolate"] = nil }
-            if object["Subtype"]?.name == "Form", let inner = object["Resources"] { removeInterpolation(in: inner) }
+    private static func removeInterpolation(in resources: PDFDictionary, seen: inout Set<Int>, update: PDFIncrementalUpdate,
+                                            depth: Int) throws(RenderError) {
+        guard depth < 8, let objects = try update.resolve(resources["XObject"]).dictionary else { return }
+        for object in objects.entries.compactMap(\.value.reference) where seen.insert(object.number).inserted {
+            var dictionary = try update.dictionary(object)
+            if dictionary["Interpolate"] != nil {
+                dictionary["Interpolate"] = nil
+                try update.set(object, dictionary)
+            }
+            if let mask = dictionary["SMask"]?.reference, var maskDictionary = try update.object(mask).dictionary, maskDictionary["Interpolate"] != nil {
+                maskDictionary["Interpolate"] = nil
+                try update.set(mask, maskDictionary)
+            }
+            if dictionary["Subtype"]?.name == "Form", let inner = try update.resolve(dictionary["Resources"]).dictionary {
+                try removeInterpolation(in: inner, seen: &seen, update: update, depth: depth + 1)
+            }
         }
     }
 }

@@ -4,58 +4,56 @@
 enum StructureTreeFinishing {
     /// `details` has one entry per structure element cairo made, in the order it made them,
     /// which is the tree's depth-first order.
-    static func finish(_ document: QPDFDocument, details: [StructureDetails], links: [LinkAnnotation]) throws(RenderError) {
-        let catalog = document.root
-        guard let root = catalog["StructTreeRoot"] else { throw RenderError("the PDF from cairo has no structure tree") }
-        let elements = elementsInOrder(under: root)
+    static func finish(_ update: PDFIncrementalUpdate, details: [StructureDetails], links: [LinkAnnotation]) throws(RenderError) {
+        let catalog = try update.dictionary(try update.file.rootReference)
+        guard let rootReference = catalog["StructTreeRoot"]?.reference else { throw RenderError("the PDF from cairo has no structure tree") }
+        var root = try update.dictionary(rootReference)
+        let elements = try elementsInOrder(under: root, in: update)
         guard elements.count == details.count else {
             throw RenderError("the PDF's structure tree has \(elements.count) elements where \(details.count) were drawn")
         }
-        for (element, details) in zip(elements, details) {
-            apply(details, to: element, in: document)
+        for (reference, details) in zip(elements, details) where details != .none {
+            var element = try update.dictionary(reference)
+            if let words = details.alternativeText { element["Alt"] = .text(words) }
+            if let scope = details.scope {
+                element["A"] = .dictionary(PDFDictionary([("O", .name("Table")), ("Scope", .name(scope.rawValue))]))
+            }
+            try update.set(reference, element)
         }
-        wrapInDocument(root, document: document)
-        try LinkFinishing.add(links, to: document, root: root, elements: elements)
-        try document.check("cannot complete the PDF's structure tree")
+        let document = try wrapInDocument(&root, rootReference: rootReference, update: update)
+        try LinkFinishing.add(links, to: update, root: &root, elements: elements, document: document)
+        try update.set(rootReference, root)
     }
 
-    /// The structure elements under `node`, parents before their children, in reading order.
-    static func elementsInOrder(under node: PDFObject) -> [PDFObject] {
-        var elements: [PDFObject] = []
-        var stack = Array((node["K"]?.items ?? []).reversed())
+    /// The structure elements under `root`, parents before their children, in reading order.
+    static func elementsInOrder(under root: PDFDictionary, in update: PDFIncrementalUpdate) throws(RenderError) -> [PDFReference] {
+        var elements: [PDFReference] = []
+        var stack = Array((root["K"]?.items ?? []).reversed())
         while let kid = stack.popLast() {
-            guard kid.isDictionary, kid["S"] != nil else { continue }
-            elements.append(kid)
-            stack += (kid["K"]?.items ?? []).reversed()
+            // Elements are indirect objects; marked-content ids and object references are not.
+            guard let reference = kid.reference, let element = try update.object(reference).dictionary, element["S"] != nil else { continue }
+            elements.append(reference)
+            stack += (element["K"]?.items ?? []).reversed()
         }
         return elements
     }
 
-    private static func apply(_ details: StructureDetails, to element: PDFObject, in document: QPDFDocument) {
-        if let words = details.alternativeText { element["Alt"] = document.text(words) }
-        if let scope = details.scope {
-            let attributes = document.dictionary()
-            attributes["O"] = document.name("Table")
-            attributes["Scope"] = document.name(scope.rawValue)
-            element["A"] = attributes
-        }
-    }
-
-    /// Cairo 1.16 drops a tag that spans pages, so the document's own Document tag never reaches
-    /// the tree; the elements it made are put under one here.
-    private static func wrapInDocument(_ root: PDFObject, document: QPDFDocument) {
+    /// Cairo 1.16 drops a tag that spans pages, so a Document tag never reaches the tree; the
+    /// elements it made are put under one here. The Document element.
+    private static func wrapInDocument(_ root: inout PDFDictionary, rootReference: PDFReference,
+                                       update: PDFIncrementalUpdate) throws(RenderError) -> PDFReference {
         let kids = root["K"]?.items ?? []
-        if kids.count == 1, kids[0]["S"]?.name == "Document" { return }
-        let wrapper = document.indirect(document.parse("<< /Type /StructElem /S /Document >>"))
-        wrapper["P"] = root
-        let array = document.array()
+        if kids.count == 1, let only = kids[0].reference, try update.dictionary(only)["S"]?.name == "Document" { return only }
+        let document = update.add(.dictionary(PDFDictionary([
+            ("Type", .name("StructElem")), ("S", .name("Document")), ("P", .reference(rootReference)), ("K", .array(kids)),
+        ])))
         for kid in kids {
-            if kid.isDictionary { kid["P"] = wrapper }
-            array.append(kid)
+            guard let reference = kid.reference else { continue }
+            var element = try update.dictionary(reference)
+            element["P"] = .reference(document)
+            try update.set(reference, element)
         }
-        wrapper["K"] = array
-        let top = document.array()
-        top.append(wrapper)
-        root["K"] = top
+        root["K"] = .array([.reference(document)])
+        return document
     }
 }

@@ -110,32 +110,8 @@ public final class StagedFile: @unchecked Sendable {
         }
     }
 
-    /// An unnamed scratch file in the same folder as `other`'s temporary file (the same file
-    /// system, so a document that fits there fits here): written, read back, and never committed.
-    init(scratchBeside other: StagedFile) throws(RenderError) {
-        target = other.target
-        path = other.path
-        let directory = other.temporary.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-            ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let (descriptor, name) = try Self.makeTemporary(in: directory, named: ".report-gen-drawn")
-        unlink(name)
-        self.descriptor = descriptor
-        temporary = nil
-        committed = true
-    }
-
-    /// A name that opens this file again while it is open, even unnamed (Linux's /proc), for a
-    /// library that reads or writes files by name.
-    var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
-
-    /// Lets `write` replace the whole content through ``descriptorPath``, then takes the new length.
-    func rewrite(_ write: (String) throws(RenderError) -> Void) throws(RenderError) {
-        guard descriptor >= 0 else { throw RenderError("cannot write \(path): the file was already closed") }
-        try write(descriptorPath)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
-        length = Int(status.st_size)
-    }
+    /// What has been written so far, for reading back where needed.
+    var contents: PDFBytes { .file(descriptor: descriptor, length: length) }
 
     private static func makeTemporary(in directory: String, named name: String) throws(RenderError) -> (Int32, String) {
         var template = Array((directory + "/" + name + ".XXXXXX").utf8CString)
@@ -173,20 +149,6 @@ public final class StagedFile: @unchecked Sendable {
             written += result
         }
         length += written
-    }
-
-    /// The last `count` bytes written so far (fewer if the file is shorter).
-    func tail(_ count: Int) throws(RenderError) -> [UInt8] {
-        let start = max(0, length - count)
-        var bytes = [UInt8](repeating: 0, count: length - start)
-        var read = 0
-        while read < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + read, $0.count - read, off_t(start + read)) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { throw OutputFile.systemFailure("cannot read back \(path)") }
-            read += result
-        }
-        return bytes
     }
 
     /// Flushes the file to disk and gives it its name. With `replacing` false, a file that is

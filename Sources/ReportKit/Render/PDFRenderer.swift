@@ -42,7 +42,10 @@ public struct PDFRenderer: Sendable {
     /// `attachments` carried inside.
     public func render(_ document: LaidOutDocument, standard: PDFStandard = .archivalAccessible,
                        attachments: [PDFAttachment] = []) throws(RenderError) -> [UInt8] {
-        guard standard != .none else { return try TaggedPDFMarker.mark(try drawPlain(document), language: document.info.language) }
+        guard standard != .none else {
+            let plain = RenderedPDF(bytes: try drawPlain(document), info: document.info, structure: [], links: [], producer: PDFWriter.producer)
+            return try PDFFinisher(standard: .none).finish(plain, attachments: [])
+        }
         return try PDFFinisher(standard: standard).finish(try draw(document), attachments: attachments)
     }
 }
@@ -53,9 +56,6 @@ public struct PDFRenderer: Sendable {
 /// the partial file is removed.
 public final class PDFFileWriter {
     private let file: StagedFile
-    /// What cairo writes: the file itself for a plain PDF, else an unnamed scratch file that the
-    /// finishing stage reads to write the file.
-    private let drawn: StagedFile
     private let sink: CairoFileSink
     private let writer: PDFWriter
     private let info: DocumentInfo
@@ -66,8 +66,7 @@ public final class PDFFileWriter {
     public init(path: String, text: PangoTextEngine, info: DocumentInfo, pageSize: Size = .a4,
                 standard: PDFStandard = .archivalAccessible, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
         file = try StagedFile(for: path, protecting: inputs)
-        drawn = standard == .none ? file : try StagedFile(scratchBeside: file)
-        sink = CairoFileSink(drawn)
+        sink = CairoFileSink(file)
         self.info = info
         self.standard = standard
         writer = try PDFWriter(text: text, info: info, pageSize: pageSize, linksByFinishing: standard != .none,
@@ -85,31 +84,14 @@ public final class PDFFileWriter {
         try sink.check()
     }
 
-    /// Completes the PDF with its outline and puts it under its name.
+    /// Completes the PDF with its outline, finishes it (an update appended to what cairo wrote,
+    /// read back from the file where needed) and puts it under its name.
     public func finish(outline: [OutlineItem], replacing: Bool = true) throws(RenderError) {
         try writer.finish(outline: outline)
         try sink.flush()
-        if standard == .none {
-            try file.append(try markedUpdate())
-        } else {
-            try file.rewrite { path throws(RenderError) in
-                let rendered = RenderedPDF(bytes: [], info: info, structure: writer.structure, links: writer.links, producer: PDFWriter.producer)
-                try PDFFinisher(standard: standard).finish(file: drawn.descriptorPath, into: path, rendered: rendered, attachments: attachments)
-            }
-            drawn.discard()
-        }
+        let rendered = RenderedPDF(bytes: [], info: info, structure: writer.structure, links: writer.links, producer: PDFWriter.producer)
+        try file.append(try PDFFinisher(standard: standard).update(for: file.contents, rendered: rendered, attachments: attachments))
         guard try file.commit(replacing: replacing) else { throw OutputFile.exists(file.path) }
-    }
-
-    /// Cairo's catalog, cross-reference table and trailer are at the end; their length grows with
-    /// the page count, so the tail is read in growing pieces until it holds them.
-    private func markedUpdate() throws(RenderError) -> [UInt8] {
-        var count = 64 * 1024
-        while true {
-            let tail = try file.tail(count)
-            if let update = try TaggedPDFMarker.update(tail: tail, length: file.length, language: info.language) { return update }
-            count *= 8
-        }
     }
 }
 

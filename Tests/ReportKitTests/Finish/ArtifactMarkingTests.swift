@@ -21,7 +21,8 @@ struct ArtifactMarkingTests {
     @Test func operatorsInsideStringsArraysAndDictionariesAreNotOperators() throws {
         let text = "/P << /MCID 0 /Alt (a BT (nested) \\) ET) >> BDC BT [(Tj) -20 (re f)] TJ <4254> Tj ET EMC % f S BT\n0 0 1 1 re f"
         #expect(try operators(text) == ["BDC", "BT", "TJ", "Tj", "ET", "EMC", "re", "f"])
-        #expect(try ContentStream(Array(text.utf8)).operations[0].tag == "P")
+        let stream = try ContentStream(Array(text.utf8))
+        #expect(stream.tag(of: stream.operations[0]) == "P")
     }
 
     @Test func inlineImageDataIsSkippedWhole() throws {
@@ -67,7 +68,7 @@ struct ArtifactMarkingTests {
             switch operation.name {
             case "BMC", "BDC": depth += 1
             case "EMC": depth -= 1
-            default: if ContentStream.painting.contains(operation.name) { #expect(depth > 0, "\(operation.name) is not marked") }
+            default: if ContentStream.painting.contains(operation.code) { #expect(depth > 0, "\(operation.name) is not marked") }
             }
         }
     }

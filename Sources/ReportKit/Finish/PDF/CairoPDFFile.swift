@@ -1,0 +1,182 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a PDF's bytes are: in memory (a single report) or in a file read where needed (a
+/// combined document of thousands of pages).
+enum PDFBytes {
+    case memory([UInt8])
+    /// An open file descriptor and the file's length.
+    case file(descriptor: Int32, length: Int)
+
+    var count: Int {
+        switch self {
+        case .memory(let bytes): bytes.count
+        case .file(_, let length): length
+        }
+    }
+
+    /// Bytes from `offset`, at least `minimum` of them when the file has them, with the offset of
+    /// the first one (a document in memory gives all of it, without copying).
+    func window(at offset: Int, minimum: Int) throws(RenderError) -> (bytes: [UInt8], base: Int) {
+        switch self {
+        case .memory(let bytes):
+            return (bytes, 0)
+        case .file(let descriptor, let length):
+            let count = max(0, min(minimum, length - offset))
+            var bytes = [UInt8](repeating: 0, count: count)
+            var read = 0
+            while read < count {
+                let result = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + read, count - read, off_t(offset + read)) }
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { throw RenderError("cannot read back the PDF being finished") }
+                read += result
+            }
+            return (bytes, offset)
+        }
+    }
+}
+
+/// The PDF cairo wrote, read as a model rather than searched as text: its cross-reference table
+/// and trailer, and any object by number, parsed when asked for.
+final class CairoPDFFile {
+    let source: PDFBytes
+    let trailer: PDFDictionary
+    /// Where the cross-reference table starts (the update's /Prev).
+    let crossReferenceOffset: Int
+    /// The byte offset of each object in use, by number.
+    private var offsets: [Int: Int] = [:]
+    private var cache: [Int: PDFValue] = [:]
+
+    init(_ source: PDFBytes) throws(RenderError) {
+        self.source = source
+        let tailStart = max(0, source.count - 64)
+        let tail = try source.window(at: tailStart, minimum: source.count - tailStart)
+        let tailText = String(decoding: tail.bytes[(tailStart - tail.base)...], as: UTF8.self)
+        guard let marker = tailText.range(of: "startxref", options: .backwards),
+              let offset = Int(tailText[marker.upperBound...].split(whereSeparator: \.isWhitespace).first ?? ""),
+              offset >= 0, offset < source.count else {
+            throw RenderError("the PDF from cairo has no startxref")
+        }
+        crossReferenceOffset = offset
+        let table = try source.window(at: offset, minimum: source.count - offset)
+        var parser = PDFValueParser(table.bytes, at: offset - table.base)
+        guard parser.word() == "xref" else { throw RenderError("the PDF from cairo has no cross-reference table at byte \(offset)") }
+        while true {
+            parser.skipWhitespace()
+            guard let start = parser.integer() else {
+                guard parser.word() == "trailer" else { throw PDFValueParser.error("has a broken cross-reference table", at: parser.index + table.base) }
+                break
+            }
+            parser.skipWhitespace()
+            guard let count = parser.integer(), count >= 0, start >= 0 else {
+                throw PDFValueParser.error("has a broken cross-reference table", at: parser.index + table.base)
+            }
+            offsets.reserveCapacity(offsets.count + count)
+            for number in start..<(start + count) {
+                // Each entry is "oooooooooo ggggg n" (or f for a free object).
+                parser.skipWhitespace()
+                let entryOffset = parser.integer()
+                parser.skipWhitespace()
+                _ = parser.integer()
+                parser.skipWhitespace()
+                guard parser.index < table.bytes.count else { throw PDFValueParser.error("ends inside its cross-reference table", at: source.count) }
+                if table.bytes[parser.index] == UInt8(ascii: "n"), let entryOffset { offsets[number] = entryOffset }
+                parser.index += 1
+            }
+        }
+        parser.skipWhitespace()
+        guard case .dictionary(let trailer) = try parser.value() else { throw RenderError("the PDF from cairo has no trailer") }
+        guard trailer["Prev"] == nil else { throw RenderError("the PDF from cairo has been updated already; finishing reads cairo's own output") }
+        self.trailer = trailer
+    }
+
+    /// One more than the largest object number (the trailer's /Size).
+    var size: Int { trailer["Size"]?.integer ?? ((offsets.keys.max() ?? 0) + 1) }
+
+    var rootReference: PDFReference {
+        get throws(RenderError) {
+            guard let root = trailer["Root"]?.reference else { throw RenderError("the PDF from cairo has no catalog") }
+            return root
+        }
+    }
+
+    /// The object `reference` names; a value that is no reference is itself.
+    func resolve(_ value: PDFValue?) throws(RenderError) -> PDFValue {
+        guard let value else { return .null }
+        guard case .reference(let reference) = value else { return value }
+        return try object(reference)
+    }
+
+    func dictionary(_ reference: PDFReference) throws(RenderError) -> PDFDictionary {
+        guard let dictionary = try object(reference).dictionary else { throw RenderError("object \(reference.number) of the PDF is not a dictionary") }
+        return dictionary
+    }
+
+    /// The object (for a stream, its dictionary).
+    func object(_ reference: PDFReference) throws(RenderError) -> PDFValue {
+        if let cached = cache[reference.number] { return cached }
+        let value = try read(reference.number, withData: false).value
+        cache[reference.number] = value
+        return value
+    }
+
+    /// A stream's dictionary and its data as stored (still compressed).
+    func stream(_ reference: PDFReference) throws(RenderError) -> (dictionary: PDFDictionary, data: [UInt8]) {
+        let (value, data) = try read(reference.number, withData: true)
+        guard let dictionary = value.dictionary, let data else { throw RenderError("object \(reference.number) of the PDF is not a stream") }
+        return (dictionary, data)
+    }
+
+    /// A stream's data, decompressed (cairo compresses with Flate, or not at all).
+    func decodedStream(_ reference: PDFReference) throws(RenderError) -> (dictionary: PDFDictionary, data: [UInt8]) {
+        let (dictionary, data) = try stream(reference)
+        switch dictionary["Filter"]?.items.compactMap(\.name) ?? [] {
+        case []: return (dictionary, data)
+        case ["FlateDecode"]: return (dictionary, try Flate.inflate(data, limit: Int.max))
+        case let filters: throw RenderError("a stream of the PDF is compressed with \(filters.joined(separator: ", ")), which finishing does not read")
+        }
+    }
+
+    private func read(_ number: Int, withData: Bool) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
+        guard let offset = offsets[number] else { return (.null, nil) }
+        var size = 4096
+        while true {
+            let window = try source.window(at: offset, minimum: size)
+            do {
+                return try parse(number, in: window.bytes, at: offset - window.base, base: window.base, withData: withData)
+            } catch {
+                // A window that ends inside the object is read again larger; a whole file that
+                // does not parse is broken.
+                if window.base + window.bytes.count >= source.count { throw error }
+                size *= 8
+            }
+        }
+    }
+
+    private func parse(_ number: Int, in bytes: [UInt8], at index: Int, base: Int, withData: Bool) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
+        var parser = PDFValueParser(bytes, at: index)
+        parser.skipWhitespace()
+        let found = parser.integer()
+        parser.skipWhitespace()
+        let generation = parser.integer()
+        parser.skipWhitespace()
+        let keyword = parser.index
+        parser.index += 3
+        guard found == number, generation != nil, keyword + 3 <= bytes.count, bytes[keyword..<(keyword + 3)].elementsEqual("obj".utf8) else {
+            throw PDFValueParser.error("has no object \(number) where its cross-reference says", at: base + index)
+        }
+        let value = try parser.value()
+        guard withData else { return (value, nil) }
+        guard case .dictionary(let dictionary) = value, parser.word() == "stream" else { return (value, nil) }
+        // "stream" is followed by CR LF or LF, then the data (PDF 32000-1, 7.3.8.1).
+        if parser.index < bytes.count, bytes[parser.index] == 13 { parser.index += 1 }
+        if parser.index < bytes.count, bytes[parser.index] == 10 { parser.index += 1 }
+        guard case .integer(let length) = try resolve(dictionary["Length"]), length >= 0 else {
+            throw RenderError("stream \(number) of the PDF has no length")
+        }
+        guard parser.index + length <= bytes.count else { throw PDFValueParser.error("ends inside stream \(number)", at: base + bytes.count) }
+        return (value, Array(bytes[parser.index..<(parser.index + length)]))
+    }
+}

@@ -1,0 +1,222 @@
+/// Reads PDF objects from bytes (PDF 32000-1, 7.2–7.3): numbers, strings, names, arrays,
+/// dictionaries and references, as cairo writes them.
+struct PDFValueParser {
+    let bytes: [UInt8]
+    var index: Int
+    /// Nesting of arrays and dictionaries allowed (cairo nests a few levels).
+    private static let maximumDepth = 64
+
+    init(_ bytes: [UInt8], at index: Int = 0) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 32 || byte == 10 || byte == 13 || byte == 9 || byte == 12 || byte == 0 }
+    static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"): true
+        default: false
+        }
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            if Self.isWhitespace(bytes[index]) {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "%") {
+                while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
+            } else {
+                return
+            }
+        }
+    }
+
+    /// The next word (a keyword or a number), without moving past it when `peek`.
+    mutating func word(peek: Bool = false) -> String {
+        skipWhitespace()
+        var end = index
+        while end < bytes.count, !Self.isWhitespace(bytes[end]), !Self.isDelimiter(bytes[end]) { end += 1 }
+        let word = String(decoding: bytes[index..<end], as: UTF8.self)
+        if !peek { index = end }
+        return word
+    }
+
+    mutating func value(depth: Int = 0) throws(RenderError) -> PDFValue {
+        guard depth < Self.maximumDepth else { throw Self.error("nests too deeply", at: index) }
+        skipWhitespace()
+        guard index < bytes.count else { throw Self.error("ends where a value was expected", at: index) }
+        switch bytes[index] {
+        case UInt8(ascii: "/"):
+            return .name(name())
+        case UInt8(ascii: "("):
+            return .string(try literalString())
+        case UInt8(ascii: "<"):
+            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<") {
+                return .dictionary(try dictionary(depth: depth))
+            }
+            return .string(try hexString())
+        case UInt8(ascii: "["):
+            index += 1
+            var items: [PDFValue] = []
+            while true {
+                skipWhitespace()
+                guard index < bytes.count else { throw Self.error("ends inside an array", at: index) }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                items.append(try value(depth: depth + 1))
+            }
+        default:
+            let start = index
+            guard let number = integer() else {
+                let first = word()
+                switch first {
+                case "true": return .bool(true)
+                case "false": return .bool(false)
+                case "null": return .null
+                default:
+                    if Double(first) != nil { return .real(first) }
+                    throw Self.error("has \"\(first)\" where a value was expected", at: start)
+                }
+            }
+            // "12 0 R" is a reference; look ahead without consuming when it is not.
+            let saved = index
+            skipWhitespace()
+            if let generation = integer() {
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "R"),
+                   index + 1 == bytes.count || Self.isWhitespace(bytes[index + 1]) || Self.isDelimiter(bytes[index + 1]) {
+                    index += 1
+                    return .reference(PDFReference(number: number, generation: generation))
+                }
+            }
+            index = saved
+            return .integer(number)
+        }
+    }
+
+    /// A whole integer token (digits with an optional sign) read without making a string; nil,
+    /// and nothing read, when the token is anything else.
+    mutating func integer() -> Int? {
+        var position = index
+        var negative = false
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
+            negative = bytes[position] == UInt8(ascii: "-")
+            position += 1
+        }
+        var value = 0
+        var digits = 0
+        while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57, digits < 18 {
+            value = value * 10 + Int(bytes[position] - 48)
+            position += 1
+            digits += 1
+        }
+        guard digits > 0, position == bytes.count || Self.isWhitespace(bytes[position]) || Self.isDelimiter(bytes[position]) else { return nil }
+        index = position
+        return negative ? -value : value
+    }
+
+    mutating func dictionary(depth: Int = 0) throws(RenderError) -> PDFDictionary {
+        index += 2
+        var dictionary = PDFDictionary()
+        while true {
+            skipWhitespace()
+            guard index + 1 < bytes.count else { throw Self.error("ends inside a dictionary", at: index) }
+            if bytes[index] == UInt8(ascii: ">"), bytes[index + 1] == UInt8(ascii: ">") {
+                index += 2
+                return dictionary
+            }
+            guard bytes[index] == UInt8(ascii: "/") else { throw Self.error("has a dictionary key that is not a name", at: index) }
+            let key = name()
+            dictionary[key] = try value(depth: depth + 1)
+        }
+    }
+
+    private mutating func name() -> String {
+        index += 1
+        let start = index
+        while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]), bytes[index] != UInt8(ascii: "#") {
+            index += 1
+        }
+        // Most names have no escapes: made straight from their bytes.
+        if index == bytes.count || bytes[index] != UInt8(ascii: "#") {
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+        var name = Array(bytes[start..<index])
+        while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) {
+            if bytes[index] == UInt8(ascii: "#"), index + 2 < bytes.count,
+               let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                name.append(value)
+                index += 3
+            } else {
+                name.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    private mutating func literalString() throws(RenderError) -> [UInt8] {
+        let start = index
+        index += 1
+        var depth = 1
+        var result: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\\"):
+                guard index < bytes.count else { break }
+                let escaped = bytes[index]
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "n"): result.append(10)
+                case UInt8(ascii: "r"): result.append(13)
+                case UInt8(ascii: "t"): result.append(9)
+                case UInt8(ascii: "b"): result.append(8)
+                case UInt8(ascii: "f"): result.append(12)
+                case 10: break
+                case 13: if index < bytes.count, bytes[index] == 10 { index += 1 }
+                case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                    var value = Int(escaped - 48)
+                    for _ in 0..<2 where index < bytes.count && (48...55).contains(bytes[index]) {
+                        value = value * 8 + Int(bytes[index] - 48)
+                        index += 1
+                    }
+                    result.append(UInt8(truncatingIfNeeded: value))
+                default: result.append(escaped)
+                }
+            case UInt8(ascii: "("):
+                depth += 1
+                result.append(byte)
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth == 0 { return result }
+                result.append(byte)
+            default:
+                result.append(byte)
+            }
+        }
+        throw Self.error("ends inside a string", at: start)
+    }
+
+    private mutating func hexString() throws(RenderError) -> [UInt8] {
+        let start = index
+        index += 1
+        var digits: [UInt8] = []
+        while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
+            let byte = bytes[index]
+            index += 1
+            if Self.isWhitespace(byte) { continue }
+            guard let digit = UInt8(String(UnicodeScalar(byte)), radix: 16) else { throw Self.error("has a bad hexadecimal string", at: start) }
+            digits.append(digit)
+        }
+        guard index < bytes.count else { throw Self.error("ends inside a hexadecimal string", at: start) }
+        index += 1
+        if digits.count % 2 == 1 { digits.append(0) }
+        return stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+    }
+
+    static func error(_ problem: String, at offset: Int) -> RenderError {
+        RenderError("the PDF from cairo \(problem) (byte \(offset))")
+    }
+}
