@@ -31,9 +31,12 @@ public struct PDFFinisher: Sendable {
         rendered.bytes + (try update(for: .memory(rendered.bytes), rendered: rendered, attachments: attachments))
     }
 
-    /// The bytes to append to cairo's PDF in `source` (a combined document finished in its file).
-    func update(for source: PDFBytes, rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> [UInt8] {
-        let update = PDFIncrementalUpdate(try CairoPDFFile(source))
+    /// The bytes to append to cairo's PDF in `source`; with `sink`, they are handed to it as they
+    /// are made instead (a combined document finished in its file) and none are returned.
+    @discardableResult
+    func update(for source: PDFBytes, rendered: RenderedPDF, attachments: [PDFAttachment],
+                sink: (([UInt8]) throws(RenderError) -> Void)? = nil) throws(RenderError) -> [UInt8] {
+        let update = PDFIncrementalUpdate(try CairoPDFFile(source), sink: sink)
         let rootReference = try update.file.rootReference
         var trailer = PDFDictionary([("Root", .reference(rootReference))])
         guard standard != .none else {

@@ -18,8 +18,10 @@ enum PageFinishing {
                         dictionary["F"] = .integer(4)
                         try update.set(annotation, dictionary)
                     }
+                    try update.flush(annotation)
                 }
             }
+            try update.flush(reference)
             let resources = try update.resolve(page["Resources"])
             if let resources = resources.dictionary {
                 try completeFonts(in: resources, seen: &seen, update: update)
@@ -47,6 +49,7 @@ enum PageFinishing {
                 if dictionary["Subtype"]?.name == "CIDFontType2", dictionary["CIDToGIDMap"] == nil {
                     dictionary["CIDToGIDMap"] = .name("Identity")
                     try update.set(descendant, dictionary)
+                    try update.flush(descendant)
                 }
             }
         }
@@ -58,16 +61,19 @@ enum PageFinishing {
         guard depth < 8, let objects = try update.resolve(resources["XObject"]).dictionary else { return }
         for object in objects.entries.compactMap(\.value.reference) where seen.insert(object.number).inserted {
             var dictionary = try update.dictionary(object)
-            if dictionary["Interpolate"] != nil {
-                dictionary["Interpolate"] = nil
-                try update.set(object, dictionary)
-            }
-            if let mask = dictionary["SMask"]?.reference, var maskDictionary = try update.object(mask).dictionary, maskDictionary["Interpolate"] != nil {
+            if let mask = dictionary["SMask"]?.reference, seen.insert(mask.number).inserted,
+               var maskDictionary = try update.object(mask).dictionary, maskDictionary["Interpolate"] != nil {
                 maskDictionary["Interpolate"] = nil
                 try update.set(mask, maskDictionary)
+                try update.flush(mask)
             }
             if dictionary["Subtype"]?.name == "Form", let inner = try update.resolve(dictionary["Resources"]).dictionary {
                 try removeInterpolation(in: inner, seen: &seen, update: update, depth: depth + 1)
+            }
+            if dictionary["Interpolate"] != nil {
+                dictionary["Interpolate"] = nil
+                try update.set(object, dictionary)
+                try update.flush(object)
             }
         }
     }

@@ -12,16 +12,30 @@ enum StructureTreeFinishing {
         guard elements.count == details.count else {
             throw RenderError("the PDF's structure tree has \(elements.count) elements where \(details.count) were drawn")
         }
-        for (reference, details) in zip(elements, details) where details != .none {
-            var element = try update.dictionary(reference)
-            if let words = details.alternativeText { element["Alt"] = .text(words) }
-            if let scope = details.scope {
-                element["A"] = .dictionary(PDFDictionary([("O", .name("Table")), ("Scope", .name(scope.rawValue))]))
-            }
-            try update.set(reference, element)
-        }
-        let document = try wrapInDocument(&root, rootReference: rootReference, update: update)
+        // Cairo 1.16 drops a tag that spans pages, so a Document tag never reaches the tree: the
+        // elements it made are put under one here.
+        let topLevel = (root["K"]?.items ?? []).compactMap(\.reference)
+        let document = update.add(.dictionary(PDFDictionary([
+            ("Type", .name("StructElem")), ("S", .name("Document")), ("P", .reference(rootReference)),
+            ("K", .array(topLevel.map(PDFValue.reference))),
+        ])))
+        root["K"] = .array([.reference(document)])
+        // Links first: they add to their elements' /K. Then each element is completed and written
+        // out, never to change again.
         try LinkFinishing.add(links, to: update, root: &root, elements: elements, document: document)
+        let topLevelNumbers = Set(topLevel.map(\.number))
+        for (reference, details) in zip(elements, details) {
+            if details != .none || topLevelNumbers.contains(reference.number) {
+                var element = try update.dictionary(reference)
+                if topLevelNumbers.contains(reference.number) { element["P"] = .reference(document) }
+                if let words = details.alternativeText { element["Alt"] = .text(words) }
+                if let scope = details.scope {
+                    element["A"] = .dictionary(PDFDictionary([("O", .name("Table")), ("Scope", .name(scope.rawValue))]))
+                }
+                try update.set(reference, element)
+            }
+            try update.flush(reference)
+        }
         try update.set(rootReference, root)
     }
 
@@ -36,24 +50,5 @@ enum StructureTreeFinishing {
             stack += (element["K"]?.items ?? []).reversed()
         }
         return elements
-    }
-
-    /// Cairo 1.16 drops a tag that spans pages, so a Document tag never reaches the tree; the
-    /// elements it made are put under one here. The Document element.
-    private static func wrapInDocument(_ root: inout PDFDictionary, rootReference: PDFReference,
-                                       update: PDFIncrementalUpdate) throws(RenderError) -> PDFReference {
-        let kids = root["K"]?.items ?? []
-        if kids.count == 1, let only = kids[0].reference, try update.dictionary(only)["S"]?.name == "Document" { return only }
-        let document = update.add(.dictionary(PDFDictionary([
-            ("Type", .name("StructElem")), ("S", .name("Document")), ("P", .reference(rootReference)), ("K", .array(kids)),
-        ])))
-        for kid in kids {
-            guard let reference = kid.reference else { continue }
-            var element = try update.dictionary(reference)
-            element["P"] = .reference(document)
-            try update.set(reference, element)
-        }
-        root["K"] = .array([.reference(document)])
-        return document
     }
 }

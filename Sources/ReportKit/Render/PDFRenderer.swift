@@ -90,7 +90,11 @@ public final class PDFFileWriter {
         try writer.finish(outline: outline)
         try sink.flush()
         let rendered = RenderedPDF(bytes: [], info: info, structure: writer.structure, links: writer.links, producer: PDFWriter.producer)
-        try file.append(try PDFFinisher(standard: standard).update(for: file.contents, rendered: rendered, attachments: attachments))
+        // The update is appended as it is made; it reads only cairo's part, which it never changes.
+        let file = file
+        try PDFFinisher(standard: standard).update(for: file.contents, rendered: rendered, attachments: attachments) { bytes throws(RenderError) in
+            try file.append(bytes)
+        }
         guard try file.commit(replacing: replacing) else { throw OutputFile.exists(file.path) }
     }
 }

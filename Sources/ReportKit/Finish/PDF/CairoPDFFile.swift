@@ -47,7 +47,6 @@ final class CairoPDFFile {
     let crossReferenceOffset: Int
     /// The byte offset of each object in use, by number.
     private var offsets: [Int: Int] = [:]
-    private var cache: [Int: PDFValue] = [:]
 
     init(_ source: PDFBytes) throws(RenderError) {
         self.source = source
@@ -114,12 +113,10 @@ final class CairoPDFFile {
         return dictionary
     }
 
-    /// The object (for a stream, its dictionary).
+    /// The object (for a stream, its dictionary), parsed anew each time: nothing is kept, so a
+    /// document of thousands of pages is read in flat memory.
     func object(_ reference: PDFReference) throws(RenderError) -> PDFValue {
-        if let cached = cache[reference.number] { return cached }
-        let value = try read(reference.number, withData: false).value
-        cache[reference.number] = value
-        return value
+        try read(reference.number, withData: false).value
     }
 
     /// A stream's dictionary and its data as stored (still compressed).

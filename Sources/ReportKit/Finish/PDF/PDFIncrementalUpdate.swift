@@ -4,6 +4,10 @@ import CQPDF
 /// 32000-1, 7.5.6): the objects it replaces or adds, a cross-reference section for them and a
 /// trailer, appended after cairo's bytes, which stay as they are. Reading through the update
 /// sees the changed objects.
+///
+/// An object that will not change again is written out at once (``flush(_:)``; new streams
+/// always are), so finishing a combined document of thousands of pages holds only what is still
+/// changing, not every page's content.
 final class PDFIncrementalUpdate {
     let file: CairoPDFFile
     private enum Change {
@@ -12,14 +16,26 @@ final class PDFIncrementalUpdate {
     }
     private var changes: [Int: Change] = [:]
     private var nextNumber: Int
+    /// Where each object already written is, by number.
+    private var written: [Int: Int] = [:]
+    /// Bytes written and not yet handed to `sink`, and how many were handed before them.
+    private var pending: [UInt8] = [10]
+    private var handedOver = 0
+    /// Takes the update's bytes as they are made (a file being finished); nil keeps them all in
+    /// memory for ``write(trailer:)`` to return.
+    private let sink: (([UInt8]) throws(RenderError) -> Void)?
+    /// The running CRC-32 and Adler-32 of the update's bytes, for the /ID.
+    private var crc = crc32(0, nil, 0), adler = adler32(0, nil, 0)
 
-    init(_ file: CairoPDFFile) {
+    init(_ file: CairoPDFFile, sink: (([UInt8]) throws(RenderError) -> Void)? = nil) {
         self.file = file
+        self.sink = sink
         nextNumber = file.size
     }
 
     /// An object as it is now: changed, else as cairo wrote it (a stream's dictionary).
     func object(_ reference: PDFReference) throws(RenderError) -> PDFValue {
+        guard written[reference.number] == nil else { throw RenderError("object \(reference.number) of the PDF was read after it was written") }
         switch changes[reference.number] {
         case .value(let value): return value
         case .stream(let dictionary, _): return .dictionary(dictionary)
@@ -40,6 +56,7 @@ final class PDFIncrementalUpdate {
     /// Replaces an object; a stream keeps its data as stored, so `dictionary` keeps its /Filter
     /// and /Length.
     func set(_ reference: PDFReference, _ dictionary: PDFDictionary) throws(RenderError) {
+        guard written[reference.number] == nil else { throw RenderError("object \(reference.number) of the PDF was changed after it was written") }
         switch changes[reference.number] {
         case .stream(_, let data):
             changes[reference.number] = .stream(dictionary, data)
@@ -62,8 +79,9 @@ final class PDFIncrementalUpdate {
         return reference
     }
 
-    /// A new stream, or new data for `reference`'s stream; compressed with Flate unless `compress`
-    /// is false (XMP metadata stays readable, PDF/A-3 6.6.2.1) or `data` is compressed already.
+    /// A new stream, or new data for `reference`'s stream, written out at once; compressed with
+    /// Flate unless `compress` is false (XMP metadata stays readable, PDF/A-3 6.6.2.1) or `data`
+    /// is compressed already.
     @discardableResult
     func stream(_ data: [UInt8], dictionary: PDFDictionary, compress: Bool = true, alreadyCompressed: Bool = false,
                 replacing reference: PDFReference? = nil) throws(RenderError) -> PDFReference {
@@ -78,58 +96,77 @@ final class PDFIncrementalUpdate {
             return new
         }()
         changes[target.number] = .stream(dictionary, stored)
+        try flush(target)
         return target
     }
 
-    /// The bytes to append to cairo's file: the changed objects, their cross-reference section
-    /// and a trailer with `trailer`'s entries, /Size, /Prev and an /ID made from the content.
-    func write(trailer entries: PDFDictionary) throws(RenderError) -> [UInt8] {
-        var body: [UInt8] = [10]
-        var offsets: [(number: Int, offset: Int)] = []
-        let start = file.source.count
-        for number in changes.keys.sorted() {
-            offsets.append((number, start + body.count))
-            body += Array("\(number) 0 obj\n".utf8)
-            switch changes[number]! {
-            case .value(let value):
-                value.write(into: &body)
-                body += Array("\nendobj\n".utf8)
-            case .stream(let dictionary, let data):
-                dictionary.write(into: &body)
-                body += Array("\nstream\n".utf8)
-                body += data
-                body += Array("\nendstream\nendobj\n".utf8)
-            }
+    /// Writes an object out now; it may not be changed or read again.
+    func flush(_ reference: PDFReference) throws(RenderError) {
+        guard let change = changes.removeValue(forKey: reference.number) else { return }
+        written[reference.number] = file.source.count + handedOver + pending.count
+        pending += Array("\(reference.number) 0 obj\n".utf8)
+        switch change {
+        case .value(let value):
+            value.write(into: &pending)
+            pending += Array("\nendobj\n".utf8)
+        case .stream(let dictionary, let data):
+            dictionary.write(into: &pending)
+            pending += Array("\nstream\n".utf8)
+            pending += data
+            pending += Array("\nendstream\nendobj\n".utf8)
         }
-        let crossReference = start + body.count
-        body += Array("xref\n".utf8)
+        if sink != nil, pending.count >= 1 << 20 { try handOver() }
+    }
+
+    private func handOver() throws(RenderError) {
+        pending.withUnsafeBufferPointer { buffer in
+            crc = crc32(crc, buffer.baseAddress, uInt(buffer.count))
+            adler = adler32(adler, buffer.baseAddress, uInt(buffer.count))
+        }
+        try sink?(pending)
+        handedOver += pending.count
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is left: the remaining objects, the cross-reference section for all of them,
+    /// and a trailer with `trailer`'s entries, /Size, /Prev and an /ID made from the content.
+    /// The update's bytes, or with a sink, what was not yet handed to it (handed over too).
+    @discardableResult
+    func write(trailer entries: PDFDictionary) throws(RenderError) -> [UInt8] {
+        for number in changes.keys.sorted() { try flush(PDFReference(number: number)) }
+        let offsets = written.sorted { $0.key < $1.key }
+        let body = pending
+        let identifier = PDFValue.string(try digest(of: body))
+        let crossReference = file.source.count + handedOver + pending.count
+        pending += Array("xref\n".utf8)
         var index = 0
         while index < offsets.count {
             var end = index
-            while end + 1 < offsets.count, offsets[end + 1].number == offsets[end].number + 1 { end += 1 }
-            body += Array("\(offsets[index].number) \(end - index + 1)\n".utf8)
+            while end + 1 < offsets.count, offsets[end + 1].key == offsets[end].key + 1 { end += 1 }
+            pending += Array("\(offsets[index].key) \(end - index + 1)\n".utf8)
             for entry in offsets[index...end] {
-                let digits = String(entry.offset)
-                body += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8)
+                let digits = String(entry.value)
+                pending += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8)
             }
             index = end + 1
         }
         var trailer = entries
         trailer["Size"] = .integer(nextNumber)
         trailer["Prev"] = .integer(file.crossReferenceOffset)
-        let identifier = PDFValue.string(try digest(of: body))
         trailer["ID"] = .array([identifier, identifier])
-        body += Array("trailer\n".utf8)
-        trailer.write(into: &body)
-        body += Array("\nstartxref\n\(crossReference)\n%%EOF\n".utf8)
-        return body
+        pending += Array("trailer\n".utf8)
+        trailer.write(into: &pending)
+        pending += Array("\nstartxref\n\(crossReference)\n%%EOF\n".utf8)
+        guard sink != nil else { return pending }
+        try handOver()
+        return []
     }
 
     /// Sixteen bytes that follow from the whole file's content (zlib's CRC-32 and Adler-32 of
-    /// cairo's bytes and of the update): the same content gives the same /ID, other content
-    /// another (PDF 32000-1, 14.4, asks only that it identify the file).
-    private func digest(of update: [UInt8]) throws(RenderError) -> [UInt8] {
-        var crc = crc32(0, nil, 0), adler = adler32(0, nil, 0)
+    /// cairo's bytes and of the update's objects): the same content gives the same /ID, other
+    /// content another (PDF 32000-1, 14.4, asks only that it identify the file).
+    private func digest(of rest: [UInt8]) throws(RenderError) -> [UInt8] {
+        var sourceCRC = crc32(0, nil, 0), sourceAdler = adler32(0, nil, 0)
         var offset = 0
         let total = file.source.count
         while offset < total {
@@ -137,14 +174,14 @@ final class PDFIncrementalUpdate {
             let from = offset - window.base
             let count = min(window.bytes.count - from, total - offset)
             window.bytes.withUnsafeBufferPointer { buffer in
-                crc = crc32(crc, buffer.baseAddress! + from, uInt(count))
-                adler = adler32(adler, buffer.baseAddress! + from, uInt(count))
+                sourceCRC = crc32(sourceCRC, buffer.baseAddress! + from, uInt(count))
+                sourceAdler = adler32(sourceAdler, buffer.baseAddress! + from, uInt(count))
             }
             offset += count
         }
-        let (updateCRC, updateAdler) = update.withUnsafeBufferPointer { buffer in
-            (crc32(0, buffer.baseAddress, uInt(buffer.count)), adler32(0, buffer.baseAddress, uInt(buffer.count)))
+        let (updateCRC, updateAdler) = rest.withUnsafeBufferPointer { buffer in
+            (crc32(crc, buffer.baseAddress, uInt(buffer.count)), adler32(adler, buffer.baseAddress, uInt(buffer.count)))
         }
-        return [crc, adler, updateCRC, updateAdler].flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        return [sourceCRC, sourceAdler, updateCRC, updateAdler].flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
     }
 }
