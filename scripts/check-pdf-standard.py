@@ -191,6 +191,28 @@ def check_fonts_and_images(pdf, report):
                 report.fail("PDF/A-3 6.2.8", "an image asks to be interpolated")
 
 
+STANDARD_BLEND_MODES = {"/Normal", "/Compatible", "/Multiply", "/Screen", "/Overlay", "/Darken", "/Lighten", "/ColorDodge",
+                        "/ColorBurn", "/HardLight", "/SoftLight", "/Difference", "/Exclusion", "/Hue", "/Saturation", "/Color",
+                        "/Luminosity"}
+
+
+def check_transparency(pdf, report):
+    """PDF/A-3 6.2.10: only standard blend modes; a page that uses transparency has a group colour space."""
+    for number, page in enumerate(pdf.pages, 1):
+        resources = page.obj.get("/Resources", {})
+        uses_transparency = False
+        for state in resources.get("/ExtGState", {}).values():
+            mode = state.get("/BM")
+            modes = [str(m) for m in mode] if isinstance(mode, pikepdf.Array) else [str(mode)] if mode is not None else []
+            if any(m not in STANDARD_BLEND_MODES for m in modes):
+                report.fail("PDF/A-3 6.2.10", "page %d uses a blend mode that is not standard" % number)
+            if any(float(state.get(key, 1)) < 1 for key in ("/CA", "/ca")) or state.get("/SMask", Name("/None")) != Name("/None"):
+                uses_transparency = True
+        group = page.obj.get("/Group")
+        if uses_transparency and (group is None or "/CS" not in group):
+            report.fail("PDF/A-3 6.2.10", "page %d uses transparency without a group colour space" % number)
+
+
 def check_annotations(pdf, report):
     for number, page in enumerate(pdf.pages, 1):
         annotations = page.obj.get("/Annots", [])
@@ -341,6 +363,7 @@ def check(path):
         check_metadata(pdf, report)
         check_output_intent(pdf, report)
         check_fonts_and_images(pdf, report)
+        check_transparency(pdf, report)
         check_annotations(pdf, report)
         check_attachments(pdf, report)
         check_structure(pdf, report)

@@ -32,7 +32,7 @@ struct BatchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The history file, or - for standard input.")
+    @Argument(help: "The history file (or a combined document report-gen made, which carries its jobs), or - for standard input.")
     var history: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder for one PDF per job (made if missing).", valueName: "folder"))

@@ -18,7 +18,7 @@ struct PlanCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The job file, or - for standard input.")
+    @Argument(help: "The job file (or a report report-gen made, which carries its job), or - for standard input.")
     var input: String
 
     @Flag(help: "Print the plan as JSON for programs (full-precision values with rounded, localised display strings).")

@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
         case pdf, png
     }
 
-    @Argument(help: "The job file, or - for standard input.")
+    @Argument(help: "The job file (or a report report-gen made, which carries its job), or - for standard input.")
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp(

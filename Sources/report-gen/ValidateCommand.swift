@@ -15,7 +15,7 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The job or history file, or - for standard input.")
+    @Argument(help: "The job or history file (or a report report-gen made, which carries its jobs), or - for standard input.")
     var input: String
 
     func run() throws {
