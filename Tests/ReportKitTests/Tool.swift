@@ -28,7 +28,7 @@ enum Tool {
         process.arguments = arguments
         // Standard error goes to a file: two pipes read one after the other could block the tool.
         let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("reportkit-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+        guard FileManager.default.createFile(atPath: errorsFile.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         defer { try? FileManager.default.removeItem(at: errorsFile) }
         let output = Pipe()
         process.standardOutput = output
