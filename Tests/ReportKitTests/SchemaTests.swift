@@ -63,6 +63,12 @@ struct SchemaTests {
             setting(baseJob(), "date", json: #""14.04.2026""#),
             setting(baseJob(), "field.name", json: #""a\nb""#),
             setting(baseJob(), "version", json: "2"),
+            setting(baseJob(), "field.cropCode", json: #""trzaw""#),
+            setting(baseJob(), "bbch", json: "120"),
+            setting(baseJob(), "bbch", json: "[31]"),
+            setting(baseJob(), "targetCodes", json: #"["ALOMY", "x"]"#),
+            setting(baseJob(), "field.parcels", json: "[{}]"),
+            setting(baseJob(), "holding", json: "12"),
         ].map { String(decoding: bytes($0), as: UTF8.self) }
         let verdicts = try validate(mistakes)
         #expect(verdicts.count == mistakes.count)

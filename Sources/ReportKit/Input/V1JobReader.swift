@@ -1,9 +1,13 @@
 /// Reads ReportKit's own input format, version 1 (docs/input-format.md, docs/input-v1.schema.json).
 extension JSONReader {
     static let v1JobKeys = [
-        "version", "id", "locale", "title", "date", "author", "field", "sprayRate", "tank", "water",
-        "products", "operator", "target", "growthStage", "weather", "notes",
+        "version", "id", "locale", "title", "date", "endDate", "author", "field", "sprayRate", "tank", "water",
+        "products", "operator", "operatorLicence", "holding", "equipment", "target", "targetCodes", "bbch",
+        "growthStage", "weather", "notes",
     ]
+
+    /// Parcels and codes a job may list: far more than a field ever has, few enough to stay small.
+    static let maximumListItems = 200
 
     /// A v1 job, or nil with the reasons recorded.
     mutating func readV1Job(_ node: Node) -> SprayJob? {
@@ -17,6 +21,16 @@ extension JSONReader {
         let locale = root.optional("locale").flatMap { choice($0, as: ReportLanguage.self) } ?? .english
         let title = root.optional("title").flatMap { text($0) }
         let date = root.optional("date").flatMap { readDate($0) }
+        let endDate = root.optional("endDate").flatMap { readDate($0) }
+        if let endDate, let path = root.optional("endDate")?.path {
+            if let date {
+                if endDate.instant < date.instant {
+                    error(path, "ends before the application starts (\"date\"); expected a time after it")
+                }
+            } else {
+                error(path, "needs \"date\", when the application started")
+            }
+        }
         let author = root.optional("author").flatMap { text($0) }
         let field = required("field", in: root, expected: "an object with the field's area").flatMap { readField($0) }
         let sprayRate = required("sprayRate", in: root, expected: "the spray volume, e.g. {\"value\": 200, \"unit\": \"L/ha\"}")
@@ -25,29 +39,115 @@ extension JSONReader {
         let water = root.optional("water").flatMap { choice($0, as: WaterRule.self) } ?? .fillToVolume
         let products = required("products", in: root, expected: "a list of at least one product with a rate")
             .flatMap { readProducts($0) }
+        let growthStage = root.optional("growthStage").flatMap { text($0) }
         let record = ApplicationRecord(
             operatorName: root.optional("operator").flatMap { text($0) },
             target: root.optional("target").flatMap { text($0) },
-            growthStage: root.optional("growthStage").flatMap { text($0) },
+            growthStage: growthStage,
             weather: root.optional("weather").flatMap { text($0) },
-            notes: root.optional("notes").flatMap { text($0, maximumLength: JobLimits.maximumNotesLength, multiline: true) }
+            notes: root.optional("notes").flatMap { text($0, maximumLength: JobLimits.maximumNotesLength, multiline: true) },
+            targetCodes: root.optional("targetCodes").flatMap { eppoCodes($0) } ?? [],
+            bbch: root.optional("bbch").flatMap { readBBCH($0) } ?? growthStage.flatMap(BBCHStage.named(in:)),
+            operatorLicence: root.optional("operatorLicence").flatMap { text($0) },
+            holding: root.optional("holding").flatMap { text($0) },
+            equipment: root.optional("equipment").flatMap { text($0) }
         )
         guard let field, let sprayRate, let tank, let products, !hasErrors else { return nil }
         return SprayJob(
             id: id, title: title, locale: locale, date: date, author: author, field: field,
             sprayRate: sprayRate, tank: tank, waterRule: water, products: products,
             record: record, source: .v1,
-            sourcePaths: .v1(at: node.path, productCount: products.count)
+            sourcePaths: .v1(at: node.path, productCount: products.count), endDate: endDate
         )
     }
 
     private mutating func readField(_ node: Node) -> Field? {
-        guard let field = object(node, allowed: ["name", "crop", "area"]) else { return nil }
+        guard let field = object(node, allowed: ["name", "crop", "cropCode", "area", "cropArea", "parcels"]) else { return nil }
         let name = field.optional("name").flatMap { text($0) }
         let crop = field.optional("crop").flatMap { text($0) }
+        let cropCode = field.optional("cropCode").flatMap { eppoCode($0) }
         let area = required("area", in: field, expected: "the field's area, e.g. {\"value\": 12.5, \"unit\": \"ha\"}")
             .flatMap { readQuantity($0, AreaUnit.self) }
-        return area.map { Field(name: name, crop: crop, area: $0) }
+        let cropArea = field.optional("cropArea").flatMap { readQuantity($0, AreaUnit.self) }
+        if let area, let cropArea, let path = field.optional("cropArea")?.path, cropArea.internalValue < area.internalValue * (1 - 1e-9) {
+            error(path, "the crop's area is smaller than the treated area (\"area\"); expected the whole crop's area, at least the area treated")
+        }
+        let parcels = field.optional("parcels").flatMap { readParcels($0) } ?? []
+        return area.map { Field(name: name, crop: crop, area: $0, cropCode: cropCode, cropArea: cropArea, parcels: parcels) }
+    }
+
+    /// `[{"label": "A", "cadastral": ["0212/3"]}]`: each parcel with a label, cadastral numbers or both.
+    private mutating func readParcels(_ node: Node) -> [Parcel]? {
+        guard let elements = array(node) else { return nil }
+        guard elements.count <= Self.maximumListItems else {
+            error(node.path, "lists \(elements.count) parcels; at most \(Self.maximumListItems) are accepted")
+            return nil
+        }
+        var parcels: [Parcel] = []
+        for element in elements {
+            guard let parcel = object(element, allowed: ["label", "cadastral"]) else { continue }
+            let label = parcel.optional("label").flatMap { text($0) }
+            var cadastral: [String] = []
+            if let list = parcel.optional("cadastral"), let items = array(list) {
+                if items.count > Self.maximumListItems {
+                    error(list.path, "lists \(items.count) cadastral parcels; at most \(Self.maximumListItems) are accepted")
+                } else {
+                    cadastral = items.compactMap { text($0) }
+                }
+            }
+            if label == nil, cadastral.isEmpty {
+                error(element.path, "names no parcel; expected a \"label\" (the parcel of the aid application), \"cadastral\" numbers, or both")
+            }
+            parcels.append(Parcel(label: label, cadastral: cadastral))
+        }
+        return parcels
+    }
+
+    /// An EPPO code: five or six capital letters or digits (EPPO Global Database), `TRZAW`, `ALOMY`.
+    private mutating func eppoCode(_ node: Node) -> String? {
+        guard let code = text(node) else { return nil }
+        guard (5...6).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
+            error(node.path, "\"\(code)\" is not an EPPO code; expected five or six capital letters or digits, like \"TRZAW\" (winter wheat)")
+            return nil
+        }
+        return code
+    }
+
+    private mutating func eppoCodes(_ node: Node) -> [String]? {
+        guard let items = array(node) else { return nil }
+        guard items.count <= Self.maximumListItems else {
+            error(node.path, "lists \(items.count) codes; at most \(Self.maximumListItems) are accepted")
+            return nil
+        }
+        let codes = items.map { eppoCode($0) }
+        return codes.contains { $0 == nil } ? nil : codes.compactMap { $0 }
+    }
+
+    /// A BBCH stage, 31, or a range, [31, 37] (both 0–99, the first not after the second).
+    private mutating func readBBCH(_ node: Node) -> BBCHStage? {
+        if case .array = node.value {
+            guard let items = array(node) else { return nil }
+            guard items.count == 2 else {
+                error(node.path, "has \(items.count) stages; expected one stage (31) or a range of two ([31, 37])")
+                return nil
+            }
+            guard let from = bbchCode(items[0]), let to = bbchCode(items[1]) else { return nil }
+            guard from <= to else {
+                error(node.path, "the range [\(from), \(to)] runs backwards; expected the earlier stage first")
+                return nil
+            }
+            return BBCHStage(from, to: to)
+        }
+        return bbchCode(node).map { BBCHStage($0) }
+    }
+
+    private mutating func bbchCode(_ node: Node) -> Int? {
+        guard let value = number(node) else { return nil }
+        guard value == value.rounded(), (0...99).contains(value) else {
+            error(node.path, "\(JSONReader.format(value)) is not a BBCH stage; expected a whole number from 0 to 99")
+            return nil
+        }
+        return Int(value)
     }
 
     private mutating func readTank(_ node: Node) -> Tank? {

@@ -9,7 +9,10 @@ public struct SprayJob: Sendable, Equatable {
     public var id: String?
     public var title: String?
     public var locale: ReportLanguage
+    /// When the application started.
     public var date: JobDate?
+    /// When it ended, for the record.
+    public var endDate: JobDate?
     /// Who the report credits; nil means the template's default credit.
     public var author: String?
     public var field: Field
@@ -27,8 +30,9 @@ public struct SprayJob: Sendable, Equatable {
         id: String? = nil, title: String? = nil, locale: ReportLanguage = .english, date: JobDate? = nil,
         author: String? = nil, field: Field, sprayRate: Quantity<SprayRateUnit>, tank: Tank,
         waterRule: WaterRule = .fillToVolume, products: [Product], record: ApplicationRecord = .init(),
-        source: InputFormat = .v1, sourcePaths: JobSourcePaths? = nil
+        source: InputFormat = .v1, sourcePaths: JobSourcePaths? = nil, endDate: JobDate? = nil
     ) {
+        self.endDate = endDate
         self.id = id
         self.title = title
         self.locale = locale
@@ -62,12 +66,66 @@ public enum InputFormat: String, Sendable {
 public struct Field: Sendable, Equatable {
     public var name: String?
     public var crop: String?
+    /// The treated area.
     public var area: Quantity<AreaUnit>
+    /// The crop as its EPPO code (`TRZAW`), which the EU record asks for beside its name.
+    public var cropCode: String?
+    /// The area of the crop when only part of it was treated.
+    public var cropArea: Quantity<AreaUnit>?
+    /// The parcels treated: the land units of the IACS aid application, with their cadastral
+    /// parcel numbers.
+    public var parcels: [Parcel]
 
-    public init(name: String? = nil, crop: String? = nil, area: Quantity<AreaUnit>) {
+    public init(name: String? = nil, crop: String? = nil, area: Quantity<AreaUnit>, cropCode: String? = nil,
+                cropArea: Quantity<AreaUnit>? = nil, parcels: [Parcel] = []) {
         self.name = name
         self.crop = crop
         self.area = area
+        self.cropCode = cropCode
+        self.cropArea = cropArea
+        self.parcels = parcels
+    }
+}
+
+/// A parcel of the holding: its label in the IACS aid application ("A") and the cadastral parcel
+/// numbers it lies on ("0212/3").
+public struct Parcel: Sendable, Equatable {
+    public var label: String?
+    public var cadastral: [String]
+
+    public init(label: String?, cadastral: [String] = []) {
+        self.label = label
+        self.cadastral = cadastral
+    }
+}
+
+/// A growth stage on the BBCH scale (0–99), or a range of them.
+public struct BBCHStage: Sendable, Equatable {
+    public var from: Int
+    public var to: Int
+
+    public init(_ from: Int, to: Int? = nil) {
+        self.from = from
+        self.to = to ?? from
+    }
+
+    /// "31" or "31–37".
+    public var text: String { from == to ? "\(from)" : "\(from)–\(to)" }
+
+    /// The stage a text names, "BBCH 31" or "BBCH 31-37" (as the app's free text often does); nil
+    /// when it names none.
+    public static func named(in text: String) -> BBCHStage? {
+        let words = text.uppercased()
+        guard let range = words.range(of: "BBCH") else { return nil }
+        let digits = words[range.upperBound...].drop { $0 == " " || $0 == ":" }
+        let first = digits.prefix { $0.isASCII && $0.isNumber }
+        guard (1...2).contains(first.count), let from = Int(first) else { return nil }
+        let rest = digits.dropFirst(first.count).drop { $0 == " " }
+        if let dash = rest.first, dash == "-" || dash == "–" {
+            let second = rest.dropFirst().drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+            if (1...2).contains(second.count), let to = Int(second), to >= from { return BBCHStage(from, to: to) }
+        }
+        return BBCHStage(from)
     }
 }
 
@@ -114,24 +172,43 @@ public struct Product: Sendable, Equatable {
     public var form: ProductForm { rate.unit.form }
 }
 
-/// The optional fields a written record of a plant protection application asks for.
+/// The optional fields a written record of a plant protection application asks for
+/// (docs/input-format.md; Regulation (EU) 2023/564, Annex; Poland's art. 35; 7 CFR 110.3).
 public struct ApplicationRecord: Sendable, Equatable {
     public var operatorName: String?
+    /// The reason for the treatment, in words (the pest, disease or weeds).
     public var target: String?
     public var growthStage: String?
     public var weather: String?
     public var notes: String?
+    /// The EPPO codes of what was treated against, beside `target`.
+    public var targetCodes: [String]
+    /// The growth stage on the BBCH scale: given, or read from a `growthStage` like "BBCH 31".
+    public var bbch: BBCHStage?
+    /// The applicator's certificate or licence number.
+    public var operatorLicence: String?
+    /// The holding's identifier (the producer number of the paying agency).
+    public var holding: String?
+    /// The sprayer and its nozzles.
+    public var equipment: String?
 
     public init(operatorName: String? = nil, target: String? = nil, growthStage: String? = nil,
-                weather: String? = nil, notes: String? = nil) {
+                weather: String? = nil, notes: String? = nil, targetCodes: [String] = [], bbch: BBCHStage? = nil,
+                operatorLicence: String? = nil, holding: String? = nil, equipment: String? = nil) {
         self.operatorName = operatorName
         self.target = target
         self.growthStage = growthStage
         self.weather = weather
         self.notes = notes
+        self.targetCodes = targetCodes
+        self.bbch = bbch
+        self.operatorLicence = operatorLicence
+        self.holding = holding
+        self.equipment = equipment
     }
 
     public var isEmpty: Bool {
-        [operatorName, target, growthStage, weather, notes].allSatisfy { $0 == nil }
+        [operatorName, target, growthStage, weather, notes, operatorLicence, holding, equipment].allSatisfy { $0 == nil }
+            && targetCodes.isEmpty && bbch == nil
     }
 }
