@@ -9,15 +9,17 @@ struct ExtractCommand: ParsableCommand {
         abstract: "Read back the job (or its plan) that a report carries inside.",
         usage: """
             report-gen extract report.pdf -o job.json
+            report-gen extract report.pdf --record -o record.json
             report-gen extract report.pdf --plan
             report-gen extract season.pdf --job 3 -o job-3.json
             report-gen extract season.pdf --list
             """,
         discussion: """
             Every PDF report-gen writes (unless --pdf-standard none) carries, as PDF/A-3 associated files, \
-            the job exactly as it was read and its plan as `report-gen plan --json` writes it; a combined \
-            document carries those of every job. extract writes them out: the job by default, its plan with \
-            --plan, one job of a combined document with --job, or every file into a folder with --all. \
+            the job exactly as it was read, the record of the application (as `report-gen record --format \
+            json` writes it) and the plan (as `report-gen plan --json` writes it); a combined document carries \
+            those of every job. extract writes them out: the job by default, the record with --record, the \
+            plan with --plan, one job of a combined document with --job, or every file into a folder with --all. \
             Without --job, a combined document gives its jobs as one history (a JSON array) that `batch` reads.
 
             validate, plan, render and batch also take such a PDF in place of the job: a report re-opens as its job.
@@ -32,6 +34,9 @@ struct ExtractCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default). A folder with --all.", valueName: "path"))
     var output: String?
+
+    @Flag(help: "The record of the application (JSON) instead of the job.")
+    var record = false
 
     @Flag(help: "The plan (how to load the sprayer) instead of the job.")
     var plan = false
@@ -48,7 +53,8 @@ struct ExtractCommand: ParsableCommand {
     func validate() throws {
         if let job, job < 1 { throw ValidationError("--job must be 1 or more") }
         if all, output == nil || output == "-" { throw ValidationError("--all writes files into a folder: give it with -o FOLDER") }
-        if all, plan || job != nil { throw ValidationError("--all writes every file; leave out --plan and --job") }
+        if all, plan || record || job != nil { throw ValidationError("--all writes every file; leave out --record, --plan and --job") }
+        if plan, record { throw ValidationError("choose --record or --plan") }
     }
 
     func run() throws {
@@ -70,9 +76,9 @@ struct ExtractCommand: ParsableCommand {
 
     /// The file asked for: the job (or plan) of the one job, of job --job, or every job as a history.
     private func chosen(from attachments: [PDFAttachment]) throws -> [UInt8] {
-        let relationship: PDFAttachment.Relationship = plan ? .data : .source
+        let relationship: PDFAttachment.Relationship = plan ? .supplement : record ? .data : .source
         let files = attachments.filter { $0.relationship == relationship }
-        let what = plan ? "plan" : "job"
+        let what = plan ? "plan" : record ? "record" : "job"
         guard !files.isEmpty else {
             Console.error("\(input): carries no \(what): it was not made by report-gen, or made with --pdf-standard none")
             throw ExitStatus.badData
@@ -85,8 +91,8 @@ struct ExtractCommand: ParsableCommand {
             return files[job - 1].bytes
         }
         if files.count == 1 { return files[0].bytes }
-        guard !plan else {
-            Console.error("\(input): the document carries \(files.count) plans; choose one with --job N (or write them all with --all -o FOLDER)")
+        guard relationship == .source else {
+            Console.error("\(input): the document carries \(files.count) \(what)s; choose one with --job N (or write them all with --all -o FOLDER)")
             throw ExitStatus.badData
         }
         do {

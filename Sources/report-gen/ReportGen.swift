@@ -21,7 +21,8 @@ struct ReportGen: ParsableCommand {
             report-gen templates
             """,
         version: ReportKitVersion.current,
-        subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self, ExtractCommand.self],
+        subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self, ExtractCommand.self,
+                      RecordCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 

@@ -46,3 +46,5 @@ struct ReportOptionGroup: ParsableArguments {
 
 extension ThemeName: ExpressibleByArgument {}
 extension PDFStandard: ExpressibleByArgument {}
+extension RecordJurisdiction: ExpressibleByArgument {}
+extension RecordFormat: ExpressibleByArgument {}

@@ -12,11 +12,20 @@ struct ValidateCommand: ParsableCommand {
             valid job, and every problem as `error: <JSON path>: <problem>` on standard error (for a \
             history, after the entry's number, line and id). Exit status: 0 all valid, 65 some invalid, 66 \
             input not readable, 73 standard output not writable.
+
+            With --record eu|pl|us it also lists, per job, what that jurisdiction's spray record asks for             that the job lacks, as warnings with the JSON path and the rule ("$.products[1].authorisation:             the EU record needs the product's authorisation number (Reg. 2023/564, Annex)"); --strict makes             them errors (exit 65).
             """
     )
 
     @Argument(help: "The job or history file (or a report report-gen made, which carries its jobs), or - for standard input.")
     var input: String
+
+    @Option(help: ArgumentHelp("Also list what this jurisdiction's spray record asks for that each job lacks: eu, pl or us (warnings).",
+                               valueName: "jurisdiction"))
+    var record: RecordJurisdiction?
+
+    @Flag(help: "Make the --record warnings errors (exit 65).")
+    var strict = false
 
     func run() throws {
         let name = InputReader.displayName(input)
@@ -33,27 +42,30 @@ struct ValidateCommand: ParsableCommand {
         let first = try next(reader)
         let second = first == nil ? nil : try next(reader)
         if let first, second == nil, reader.isOneJob || reader.format == .lines {
-            guard let line = check(first.decode().result, label: name, errorPrefix: "") else { throw ExitStatus.badData }
-            return try FileHandleOutput.print(line + "\n")
+            var incomplete = 0
+            guard let line = check(first.decode().result, label: name, errorPrefix: "", incomplete: &incomplete) else { throw ExitStatus.badData }
+            try FileHandleOutput.print(line + "\n")
+            if strict, incomplete > 0 { throw ExitStatus.badData }
+            return
         }
         try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name)
     }
 
     /// Checks every entry of a history, one at a time, and prints how many were valid.
     private func checkHistory(_ read: [HistoryItem], reader: HistoryReader, name: String) throws {
-        var valid = 0, total = 0
+        var valid = 0, total = 0, incomplete = 0
         var pending = read
         while let item = pending.isEmpty ? try next(reader) : pending.removeFirst() {
             total += 1
             let entry = item.decode()
             let label = Self.label(entry)
-            if let line = check(entry.result, label: "\(name) \(label)", errorPrefix: "\(label): ") {
+            if let line = check(entry.result, label: "\(name) \(label)", errorPrefix: "\(label): ", incomplete: &incomplete) {
                 try FileHandleOutput.print(line + "\n")
                 valid += 1
             }
         }
         try FileHandleOutput.print("\(name): \(valid) of \(total) jobs valid\n")
-        if valid < total { throw ExitStatus.badData }
+        if valid < total || (strict && incomplete > 0) { throw ExitStatus.badData }
     }
 
     private func next(_ reader: HistoryReader) throws -> HistoryItem? {
@@ -73,11 +85,20 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// "job.json: valid v1 job, 12.5 ha, 3 loads", or nil after reporting its errors.
-    private func check(_ result: Result<DecodedJob, InputError>, label: String, errorPrefix: String) -> String? {
+    /// `incomplete` counts the jobs the --record check found lacking.
+    private func check(_ result: Result<DecodedJob, InputError>, label: String, errorPrefix: String, incomplete: inout Int) -> String? {
         do {
             let decoded = try result.get()
             let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
             for warning in plan.warnings { Console.warning("\(label): \(warning)") }
+            if let record {
+                let missing = record.missing(in: plan.job)
+                if !missing.isEmpty { incomplete += 1 }
+                for diagnostic in missing {
+                    let text = "\(label): \(diagnostic.path): \(diagnostic.message)"
+                    if strict { Console.error(text) } else { Console.warning(text) }
+                }
+            }
             let job = plan.job
             let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
             return "\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"

@@ -53,7 +53,7 @@ struct GoldenConformanceTests {
         #expect(finishedText == plainText, "\(golden.name): the text read from the finished PDF differs from the plain one")
     }
 
-    @Test("each golden carries its input byte for byte, and its plan", arguments: GoldenCase.all)
+    @Test("each golden carries its input byte for byte, its record and its plan", arguments: GoldenCase.all)
     func carriesItsInput(_ golden: GoldenCase) throws {
         let attachments = try PDFAttachmentReader.attachments(inFile: golden.expectedPath)
         let input = [UInt8](try Data(contentsOf: URL(fileURLWithPath: golden.inputPath)))
@@ -62,13 +62,15 @@ struct GoldenConformanceTests {
         if golden.template == "history-summary" {
             #expect(sources.first?.bytes == input, "\(golden.name): the cover carries its history as read")
         } else {
-            #expect(attachments.map(\.name) == ["job.json", "plan.json"])
-            #expect(attachments.map(\.relationship) == [.source, .data])
+            #expect(attachments.map(\.name) == ["job.json", "record.json", "plan.json"])
+            #expect(attachments.map(\.relationship) == [.source, .data, .supplement])
             // A single job is carried as read; the app's history of one entry, as that entry.
             if case .job = try JobDecoder.decodeDocument(input) { #expect(sources.first?.bytes == input) }
-            let plan = try #require(attachments.first { $0.relationship == .data })
+            let plan = try #require(attachments.first { $0.relationship == .supplement })
             #expect(plan.mediaType == "application/json")
             #expect(String(decoding: plan.bytes, as: UTF8.self).contains("\"loads\""))
+            let record = try #require(attachments.first { $0.relationship == .data })
+            #expect(String(decoding: record.bytes, as: UTF8.self).hasPrefix("{\"format\": \"reportkit-record/1\""))
         }
     }
 }

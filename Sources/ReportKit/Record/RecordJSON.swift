@@ -1,0 +1,86 @@
+/// A record line as JSON: every key present, `null` where the job has no value, so each line has
+/// the same shape (docs/record-v1.schema.json).
+enum RecordJSON {
+    static func value(of line: RecordLine) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        func number(_ value: Double?) -> JSONValue { value.map { JSONValue.number(RecordLine.rounded($0)) } ?? .null }
+        func quantity(_ value: Double, _ unit: String) -> JSONValue { .object(["value": number(value), "unit": .string(unit)]) }
+        return .object([
+            "jobId": text(line.jobID),
+            "line": .number(Double(line.line)),
+            "date": text(line.date),
+            "startTime": text(line.startTime),
+            "endDate": text(line.endDate),
+            "endTime": text(line.endTime),
+            "utcOffset": text(line.utcOffset),
+            "holding": text(line.holding),
+            "parcels": .array(line.parcels.map { parcel in
+                .object(["label": text(parcel.label), "cadastral": .array(parcel.cadastral.map(JSONValue.string))])
+            }),
+            "field": text(line.field),
+            "crop": text(line.crop),
+            "cropCode": text(line.cropCode),
+            "croppedAreaHa": number(line.croppedArea),
+            "treatedAreaHa": number(line.treatedArea),
+            "bbch": line.bbch.map { .object(["from": .number(Double($0.from)), "to": .number(Double($0.to))]) } ?? .null,
+            "reason": text(line.reason),
+            "reasonCodes": .array(line.reasonCodes.map(JSONValue.string)),
+            "product": text(line.product),
+            "authorisation": text(line.authorisation),
+            "dose": quantity(line.dose, line.doseUnit),
+            "dosePerHa": quantity(line.dosePerHectare, line.dosePerHectareUnit),
+            "totalProduct": quantity(line.totalProduct, line.totalProductUnit),
+            "sprayVolumeLPerHa": number(line.sprayVolume),
+            "operator": text(line.operatorName),
+            "operatorLicence": text(line.operatorLicence),
+            "equipment": text(line.equipment),
+            "weather": text(line.weather),
+            "notes": text(line.notes),
+            "recordedAt": text(line.recordedAt),
+        ])
+    }
+
+    /// The line on one line of text (JSON Lines-friendly, and compact for a QR code).
+    static func text(of line: RecordLine) -> String {
+        JSONWriter.write(value(of: line), indent: "").replacingOccurrences(of: "\n", with: "")
+    }
+}
+
+/// A record line as a CSV row (RFC 4180).
+enum RecordCSV {
+    static let columns = [
+        "job_id", "line", "date", "start_time", "end_date", "end_time", "utc_offset", "holding", "parcels", "cadastral_parcels",
+        "field", "crop", "crop_eppo", "cropped_area_ha", "treated_area_ha", "bbch_from", "bbch_to", "reason", "reason_eppo",
+        "product", "authorisation", "dose", "dose_unit", "dose_per_ha", "dose_per_ha_unit", "total_product", "total_product_unit",
+        "spray_volume_l_per_ha", "operator", "operator_licence", "equipment", "weather", "notes", "recorded_at",
+    ]
+
+    static func row(_ line: RecordLine) -> String {
+        func number(_ value: Double?) -> String {
+            guard let value else { return "" }
+            let rounded = RecordLine.rounded(value)
+            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+            return String(rounded)
+        }
+        let fields: [String] = [
+            line.jobID ?? "", String(line.line), line.date ?? "", line.startTime ?? "", line.endDate ?? "", line.endTime ?? "",
+            line.utcOffset ?? "", line.holding ?? "",
+            line.parcels.compactMap(\.label).joined(separator: "; "),
+            line.parcels.flatMap(\.cadastral).joined(separator: "; "),
+            line.field ?? "", line.crop ?? "", line.cropCode ?? "", number(line.croppedArea), number(line.treatedArea),
+            line.bbch.map { String($0.from) } ?? "", line.bbch.map { String($0.to) } ?? "",
+            line.reason ?? "", line.reasonCodes.joined(separator: "; "), line.product ?? "", line.authorisation ?? "",
+            number(line.dose), line.doseUnit, number(line.dosePerHectare), line.dosePerHectareUnit,
+            number(line.totalProduct), line.totalProductUnit, number(line.sprayVolume),
+            line.operatorName ?? "", line.operatorLicence ?? "", line.equipment ?? "", line.weather ?? "", line.notes ?? "",
+            line.recordedAt ?? "",
+        ]
+        return fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+
+    /// A field in quotes when it holds a comma, a quote or a line break, its quotes doubled.
+    private static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

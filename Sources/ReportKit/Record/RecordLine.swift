@@ -1,0 +1,99 @@
+import Foundation
+
+/// One line of the legal record of an application (Regulation (EU) 2023/564, Annex; Poland's
+/// register; 7 CFR 110.3): one per product of a job, the job's own facts repeated on each line
+/// (docs/record-format.md). Made from the plan, beside the document: nothing is typed twice.
+public struct RecordLine: Sendable, Equatable {
+    public var jobID: String?
+    /// The line's number within its job, from 1 (the product's place in the tank mix).
+    public var line: Int
+    /// Local date and times as written in the job, with their UTC offset (`+02:00`).
+    public var date: String?
+    public var startTime: String?
+    public var endDate: String?
+    public var endTime: String?
+    public var utcOffset: String?
+    public var holding: String?
+    public var parcels: [Parcel]
+    public var field: String?
+    public var crop: String?
+    public var cropCode: String?
+    /// Hectares.
+    public var croppedArea: Double?
+    public var treatedArea: Double
+    public var bbch: BBCHStage?
+    /// The reason for the treatment, in words and as EPPO codes.
+    public var reason: String?
+    public var reasonCodes: [String]
+    /// The product's name; nil for the app's single unnamed product (the record check says so).
+    public var product: String?
+    public var authorisation: String?
+    /// The dose as the job gives it (1.5 L/ha, 0.1 %, 300 mL/100 L).
+    public var dose: Double
+    public var doseUnit: String
+    /// The same dose per hectare: L/ha for a liquid, kg/ha for a dry product.
+    public var dosePerHectare: Double
+    public var dosePerHectareUnit: String
+    /// All of the product used on the job: L or kg.
+    public var totalProduct: Double
+    public var totalProductUnit: String
+    /// L/ha.
+    public var sprayVolume: Double
+    public var operatorName: String?
+    public var operatorLicence: String?
+    public var equipment: String?
+    public var weather: String?
+    public var notes: String?
+    /// When the record was made (ISO 8601 UTC): `SOURCE_DATE_EPOCH`, else the application's end,
+    /// else its start, so the same job gives the same record.
+    public var recordedAt: String?
+
+    /// The lines of a planned job, one per product.
+    public static func lines(of plan: SprayPlan, environment: [String: String] = ProcessInfo.processInfo.environment) -> [RecordLine] {
+        let job = plan.job
+        let area = job.field.area.internalValue
+        let (date, startTime, offset) = parts(of: job.date)
+        let (endDate, endTime, _) = parts(of: job.endDate)
+        let recorded: Date? = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            ?? (job.endDate ?? job.date)?.instant
+        return job.products.enumerated().map { index, product in
+            let total = index < plan.totals.products.count ? plan.totals.products[index] : 0
+            let liquid = product.form == .liquid
+            return RecordLine(
+                jobID: job.id, line: index + 1, date: date, startTime: startTime, endDate: endDate, endTime: endTime, utcOffset: offset,
+                holding: job.record.holding, parcels: job.field.parcels, field: job.field.name, crop: job.field.crop,
+                cropCode: job.field.cropCode, croppedArea: job.field.cropArea?.internalValue, treatedArea: area,
+                bbch: job.record.bbch, reason: job.record.target, reasonCodes: job.record.targetCodes,
+                product: product.name, authorisation: product.authorisation,
+                dose: product.rate.value, doseUnit: product.rate.unit.rawValue,
+                dosePerHectare: area > 0 ? total / area : 0, dosePerHectareUnit: liquid ? "L/ha" : "kg/ha",
+                totalProduct: total, totalProductUnit: liquid ? "L" : "kg",
+                sprayVolume: job.sprayRate.internalValue,
+                operatorName: job.record.operatorName, operatorLicence: job.record.operatorLicence, equipment: job.record.equipment,
+                weather: job.record.weather, notes: job.record.notes,
+                recordedAt: recorded.map(isoInstant))
+        }
+    }
+
+    /// `2026-04-14`, `07:30:00` (nil without a time) and `+02:00`, as the job wrote them.
+    private static func parts(of date: JobDate?) -> (String?, String?, String?) {
+        guard let date else { return (nil, nil, nil) }
+        let local = CivilTime(date.instant, offsetSeconds: date.utcOffsetSeconds)
+        func two(_ value: Int) -> String { CivilTime.digits(value, 2) }
+        let time = date.hasTime ? "\(two(local.hour)):\(two(local.minute)):\(two(local.second))" : nil
+        let minutes = abs(date.utcOffsetSeconds) / 60
+        let offset = date.hasTime ? "\(date.utcOffsetSeconds < 0 ? "-" : "+")\(two(minutes / 60)):\(two(minutes % 60))" : nil
+        return (local.isoDate, time, offset)
+    }
+
+    private static func isoInstant(_ date: Date) -> String {
+        let c = CivilTime(date)
+        func two(_ value: Int) -> String { CivilTime.digits(value, 2) }
+        return "\(c.isoDate)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
+    }
+
+    /// A quantity for the record: at most six decimals, no float noise (0.1 + 0.2 is 0.3).
+    static func rounded(_ value: Double) -> Double {
+        (value * 1_000_000).rounded() / 1_000_000
+    }
+}

@@ -1,0 +1,176 @@
+import ArgumentParser
+import Foundation
+import ReportKit
+
+/// `report-gen record INPUT -o FILE`: the legal record of the applications, machine-readable.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Write the record of the applications: one line per product of each job, as CSV or JSON.",
+        usage: """
+            report-gen record season.jsonl -o season.csv
+            report-gen record history.json -o record.json --record-check pl
+            app-export | report-gen record - --format json
+            """,
+        discussion: """
+            Reads a job or a history in any form `batch` reads (JSON Lines as a stream, a season in flat \
+            memory), or a report report-gen made. Writes one line per product of each job, the job's facts \
+            repeated on each: date and times with their offset, holding, parcels, crop and its EPPO code, \
+            cropped and treated area, BBCH, reason and its codes, product and authorisation, the dose as \
+            given and per hectare, the product used, spray volume, operator and licence, equipment, weather, \
+            notes (docs/record-format.md; JSON: docs/record-v1.schema.json). The format is --format, else \
+            the output's extension, else CSV.
+
+            An invalid entry is reported with its number and JSON path and left out; the others are written \
+            (exit 65). --record-check eu|pl|us lists what that jurisdiction's record asks for that each job \
+            lacks, as warnings; with --strict they are errors (exit 65, the record still written).
+
+            Exit status: 0 done, 64 usage error, 65 some entries invalid (or incomplete with --strict), \
+            66 input not readable, 73 output not writable.
+            """
+    )
+
+    @Argument(help: "The job or history (or a report report-gen made), or - for standard input.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default).", valueName: "path"))
+    var output = "-"
+
+    @Option(help: "csv or json (default: from the output's extension, else csv).")
+    var format: RecordFormat?
+
+    @Option(name: .customLong("record-check"), help: ArgumentHelp("Warn of what this jurisdiction's record asks for that a job lacks: eu, pl or us.",
+                                                                 valueName: "jurisdiction"))
+    var recordCheck: RecordJurisdiction?
+
+    @Flag(help: "Make the --record-check warnings errors (exit 65).")
+    var strict = false
+
+    /// The format asked for, else the output's extension's, else CSV.
+    var chosenFormat: RecordFormat {
+        format ?? RecordFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) ?? .csv
+    }
+
+    func validate() throws {
+        if let format, output != "-", let named = RecordFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()), named != format {
+            throw ValidationError("--format \(format.rawValue) writes \(format.rawValue.uppercased()), but \(output) names a .\(named.rawValue) file; make them agree")
+        }
+        if strict, recordCheck == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
+    }
+
+    func run() throws {
+        let trap = SignalTrap(.now)
+        defer { withExtendedLifetime(trap) {} }
+        let handle = try InputReader.open(input)
+        defer { if input != "-" { try? handle.close() } }
+        let reader: HistoryReader
+        do {
+            reader = try HistoryReader(handle: handle, name: input == "-" ? nil : input)
+        } catch {
+            throw Self.fail(error)
+        }
+        let sink = try RecordSink(output, protecting: Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 }))
+        let format = chosenFormat
+        try sink.write(format.header)
+        var written = 0, failed = 0, incomplete = 0
+        let name = InputReader.displayName(input)
+        while let item = try next(reader) {
+            let entry = item.decode()
+            let label = reader.isOneJob ? name : "\(name) entry \(entry.index + 1)" + (entry.id.map { " (id \(String(reflecting: $0)))" } ?? "")
+            let plan: SprayPlan
+            do {
+                let decoded = try entry.result.get()
+                plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
+            } catch {
+                failed += 1
+                for diagnostic in error.diagnostics { Console.error("\(label): \(diagnostic.description)") }
+                continue
+            }
+            if let recordCheck {
+                let missing = recordCheck.missing(in: plan.job)
+                if !missing.isEmpty { incomplete += 1 }
+                for diagnostic in missing {
+                    let text = "\(label): \(diagnostic.path): \(diagnostic.message)"
+                    if strict { Console.error(text) } else { Console.warning(text) }
+                }
+            }
+            for line in RecordLine.lines(of: plan) {
+                try sink.write(format.text(of: line, first: written == 0))
+                written += 1
+            }
+        }
+        try sink.write(format.footer)
+        try sink.commit()
+        if failed > 0 || (strict && incomplete > 0) { throw ExitStatus.badData }
+    }
+
+    private func next(_ reader: HistoryReader) throws -> HistoryItem? {
+        do {
+            return try reader.next()
+        } catch {
+            throw Self.fail(error)
+        }
+    }
+
+    private static func fail(_ error: HistoryReadError) -> ExitCode {
+        switch error {
+        case .invalid(let error):
+            Console.report(error)
+            return ExitStatus.badData
+        case .unreadable(let message):
+            Console.error(message)
+            return ExitStatus.unreadableInput
+        }
+    }
+}
+
+/// Where the record goes: standard output as it is made, or a file staged and put in place whole
+/// at the end (never half a record under the file's name).
+private final class RecordSink {
+    private let file: StagedFile?
+    private var buffer: [UInt8] = []
+
+    init(_ path: String, protecting inputs: Set<FileIdentity>) throws {
+        guard path != "-" else {
+            file = nil
+            return
+        }
+        do {
+            file = try StagedFile(for: path, protecting: inputs)
+        } catch {
+            throw OutputWriter.fail(error)
+        }
+    }
+
+    func write(_ text: String) throws {
+        buffer += Array(text.utf8)
+        if buffer.count >= 256 * 1024 { try flush() }
+    }
+
+    private func flush() throws {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard let file else {
+            do {
+                try OutputFile.writeAll(buffer, to: STDOUT_FILENO)
+            } catch {
+                Console.error("standard output: \(error.description)")
+                throw ExitStatus.unwritableOutput
+            }
+            return
+        }
+        do {
+            try file.append(buffer)
+        } catch {
+            throw OutputWriter.fail(error)
+        }
+    }
+
+    func commit() throws {
+        try flush()
+        do {
+            try file?.commit()
+        } catch {
+            throw OutputWriter.fail(error)
+        }
+    }
+}

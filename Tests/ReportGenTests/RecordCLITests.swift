@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `report-gen record` and `validate --record` as a user meets them: a season with the record's
+/// fields gives CSV and JSON (valid against docs/record-v1.schema.json) with one line per product
+/// and the right dose per hectare for every kind of rate; each jurisdiction's check names what it
+/// misses.
+@Suite("The record")
+struct RecordCLITests {
+    /// A season in JSON Lines: per-area liquid and dry rates, per-100 L liquid and dry, %, US units.
+    static func season(in folder: ScratchFolder) throws -> String {
+        let common = #""version": 1, "holding": "068812345", "operator": "Jan Kowalski", "operatorLicence": "PL-1", "target": "chwasty", "targetCodes": ["MATCH"]"#
+        let lines = [
+            #"{"# + common + #", "id": "j1", "date": "2026-04-14T07:30:00+02:00", "endDate": "2026-04-14T09:10:00+02:00", "bbch": [29, 31], "field": {"name": "Działka 12", "crop": "pszenica ozima", "cropCode": "TRZAW", "area": {"value": 12.5, "unit": "ha"}, "cropArea": {"value": 14, "unit": "ha"}, "parcels": [{"label": "A", "cadastral": ["0212/3"]}]}, "sprayRate": {"value": 200, "unit": "L/ha"}, "tank": {"capacity": {"value": 1000, "unit": "L"}}, "products": [{"name": "Roundup 360 SL", "rate": {"value": 1.5, "unit": "L/ha"}, "authorisation": "R-12/2019"}, {"name": "Siarczan amonu", "rate": {"value": 2, "unit": "kg/ha"}, "authorisation": "n/a"}, {"name": "Adiuwant", "rate": {"value": 0.1, "unit": "%"}, "authorisation": "A-1"}], "notes": "Strefa buforowa, 5 m; \"rów\"\nprzy drodze"}"#,
+            #"{"# + common + #", "id": "j2", "date": "2026-05-06", "field": {"name": "Sad", "crop": "jabłoń", "cropCode": "MABSD", "area": {"value": 2, "unit": "ha"}, "parcels": [{"label": "C", "cadastral": ["0300/1"]}]}, "sprayRate": {"value": 400, "unit": "L/ha"}, "tank": {"capacity": {"value": 1000, "unit": "L"}}, "products": [{"name": "Captan 80 WDG", "rate": {"value": 50, "unit": "g/100 L"}, "authorisation": "R-2/2020"}, {"name": "Mospilan", "rate": {"value": 300, "unit": "mL/100 L"}, "authorisation": "R-3/2020"}]}"#,
+            #"{"# + common + #", "id": "j3", "date": "2026-07-02T09:15:00-05:00", "field": {"name": "North 80", "crop": "soybeans", "cropCode": "GLXMA", "area": {"value": 80, "unit": "ac"}, "parcels": [{"label": "N80"}]}, "sprayRate": {"value": 15, "unit": "gal/ac"}, "tank": {"capacity": {"value": 600, "unit": "gal"}}, "products": [{"name": "Headline", "rate": {"value": 1, "unit": "qt/ac"}, "authorisation": "7969-186"}]}"#,
+        ]
+        return try folder.write(lines.joined(separator: "\n") + "\n", to: "season.jsonl")
+    }
+
+    /// The CSV's rows as dictionaries, read by Python's csv module (RFC 4180).
+    static func rows(_ csv: String) throws -> [[String: String]] {
+        let script = "import csv, json, sys\nprint(json.dumps(list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8')))))"
+        let folder = try ScratchFolder()
+        let path = try folder.write(csv, to: "record.csv")
+        let run = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", script, path])
+        return try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: String]] ?? []
+    }
+
+    @Test func aSeasonGivesOneCSVLinePerProductWithTheDosePerHectare() throws {
+        let folder = try ScratchFolder()
+        let run = try ReportGen.run(["record", try Self.season(in: folder), "-o", folder.path("season.csv")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let csv = try String(contentsOfFile: folder.path("season.csv"), encoding: .utf8)
+        #expect(csv.hasPrefix("job_id,line,date,start_time,"))
+        #expect(csv.contains("\r\n"))
+        let rows = try Self.rows(csv)
+        #expect(rows.map { "\($0["job_id"]!)/\($0["line"]!)" } == ["j1/1", "j1/2", "j1/3", "j2/1", "j2/2", "j3/1"])
+        #expect(rows.map { "\($0["dose_per_ha"]!) \($0["dose_per_ha_unit"]!)" }
+                == ["1.5 L/ha", "2 kg/ha", "0.2 L/ha", "0.2 kg/ha", "1.2 L/ha", "2.338489 L/ha"])
+        #expect(rows.map { "\($0["total_product"]!) \($0["total_product_unit"]!)" }
+                == ["18.75 L", "25 kg", "2.5 L", "0.4 kg", "2.4 L", "75.708236 L"])
+        #expect(rows.map { "\($0["dose"]!) \($0["dose_unit"]!)" } == ["1.5 L/ha", "2 kg/ha", "0.1 %", "50 g/100 L", "300 mL/100 L", "1 qt/ac"])
+        let first = rows[0]
+        #expect(first["date"] == "2026-04-14" && first["start_time"] == "07:30:00" && first["end_time"] == "09:10:00" && first["utc_offset"] == "+02:00")
+        #expect(first["crop_eppo"] == "TRZAW" && first["bbch_from"] == "29" && first["bbch_to"] == "31")
+        #expect(first["cropped_area_ha"] == "14" && first["treated_area_ha"] == "12.5" && first["parcels"] == "A" && first["cadastral_parcels"] == "0212/3")
+        #expect(first["notes"] == "Strefa buforowa, 5 m; \"rów\"\nprzy drodze", "a note with a comma, quotes and a line break survives")
+        #expect(rows[3]["start_time"] == "" && rows[3]["utc_offset"] == "", "a date without a time has no time")
+        #expect(rows[5]["treated_area_ha"] == "32.374851" && rows[5]["spray_volume_l_per_ha"] == "140.309343")
+    }
+
+    @Test func theJSONIsValidAgainstItsSchema() throws {
+        let folder = try ScratchFolder()
+        let season = try Self.season(in: folder)
+        #expect(try ReportGen.run(["record", season, "-o", folder.path("season.json")]).status == 0)
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); document = json.load(open(sys.argv[2]))
+            jsonschema.Draft202012Validator(schema).validate(document)
+            print(len(document["lines"]), document["lines"][5]["dosePerHa"]["value"])
+            """
+        let schema = ReportGen.repository.appendingPathComponent("docs/record-v1.schema.json").path
+        let checked = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", script, schema, folder.path("season.json")])
+        #expect(checked.status == 0 && checked.stdout == "6 2.338489\n", "\(checked.stderr)")
+        // The app's own entries, with none of the record's fields, are valid lines too.
+        let app = try ReportGen.run(["record", ReportGen.repository.appendingPathComponent("Tests/Batch/app-history.json").path, "--format", "json"])
+        let appPath = try folder.write(app.stdout, to: "app.json")
+        #expect(try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", script.replacingOccurrences(of: #", document["lines"][5]["dosePerHa"]["value"]"#, with: ""), schema, appPath]).stdout == "3\n")
+    }
+
+    @Test func standardInputToStandardOutputAndTheSameBytesTwice() throws {
+        let folder = try ScratchFolder()
+        let season = try Self.season(in: folder)
+        let piped = try ReportGen.run(["record", "-", "--format", "json"], stdin: FileManager.default.contents(atPath: season))
+        let named = try ReportGen.run(["record", season, "--format", "json"])
+        #expect(piped.status == 0 && piped.stdout == named.stdout && named.stdout.hasPrefix("{\"format\": \"reportkit-record/1\""))
+    }
+
+    @Test func aBadEntryIsLeftOutAndNamed() throws {
+        let folder = try ScratchFolder()
+        var lines = try String(contentsOfFile: try Self.season(in: folder), encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: #""cropCode": "MABSD""#, with: #""cropCode": "apple""#)
+        let path = try folder.write(lines.joined(separator: "\n") + "\n", to: "bad.jsonl")
+        let run = try ReportGen.run(["record", path, "-o", folder.path("bad.csv")])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("entry 2 (id \"j2\"): $.field.cropCode: \"apple\" is not an EPPO code"), "\(run.stderr)")
+        #expect(try Self.rows(try String(contentsOfFile: folder.path("bad.csv"), encoding: .utf8)).count == 4)
+    }
+
+    @Test func eachJurisdictionNamesWhatItMisses() throws {
+        let job = ReportGen.repository.appendingPathComponent("docs/examples/herbicide-pl.json").path
+        let eu = try ReportGen.run(["validate", job, "--record", "eu"])
+        #expect(eu.status == 0)
+        #expect(eu.stderr.contains("warning: \(job): $.products[1].authorisation: the EU record needs the product's authorisation number (Reg. 2023/564, Annex)"))
+        #expect(eu.stderr.contains("$.field.cropCode: the EU record needs the crop's EPPO code"))
+        #expect(!eu.stderr.contains("reason for the treatment"), "the EU Annex does not ask for the reason")
+        let pl = try ReportGen.run(["validate", job, "--record", "pl", "--strict"])
+        #expect(pl.status == 65 && pl.stderr.contains("error: \(job): $.field.cropArea: the Polish record needs the crop's area"))
+        let us = try ReportGen.run(["validate", ReportGen.repository.appendingPathComponent("docs/examples/fungicide-us.json").path, "--record", "us"])
+        #expect(us.stderr.contains("the US record needs the applicator's certification number (7 CFR 110.3(a)(8))"), "\(us.stderr)")
+        // A job with every field passes the Polish check.
+        let complete = try ReportGen.run(["validate", ReportGen.repository.appendingPathComponent("docs/examples/record-pl.json").path, "--record", "pl", "--strict"])
+        #expect(complete.status == 0 && complete.stderr.isEmpty, "\(complete.stderr)")
+        // record checks the same and still writes the record.
+        let folder = try ScratchFolder()
+        let recorded = try ReportGen.run(["record", job, "--record-check", "eu", "--strict", "-o", folder.path("r.csv")])
+        #expect(recorded.status == 65 && recorded.stderr.contains("error: "))
+        #expect(FileManager.default.fileExists(atPath: folder.path("r.csv")))
+    }
+}
