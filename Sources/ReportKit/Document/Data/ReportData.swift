@@ -115,18 +115,57 @@ public enum ReportData {
                     : t.loading(job.tank.loading)),
             ]),
             "areaPerFullLoad": .quantity(display.areaPerFullLoad),
-            "record": .record([
-                "operator": .optional(record.operatorName),
-                "target": .optional(record.target),
-                "growthStage": .optional(record.growthStage),
-                "weather": .optional(record.weather),
-                "notes": .optional(record.notes),
-                "authorisations": .bool(job.products.contains { $0.authorisation != nil }),
-                "any": .bool(!record.isEmpty),
-            ]),
+            "record": .record(recordFields(job, locale: t)),
             "hasRecord": .bool(!record.isEmpty || job.products.contains { $0.authorisation != nil }),
             "warnings": .list(plan.warnings.map { .text($0.description) }),
         ]
+    }
+
+    /// The record card's values: each absent when the job lacks it, so the card shows what there is.
+    fileprivate static func recordFields(_ job: SprayJob, locale t: ReportLocale) -> [String: TemplateValue] {
+        let record = job.record
+        let codes = record.targetCodes.joined(separator: ", ")
+        let target: String? = switch (record.target, codes.isEmpty) {
+        case (let words?, false): "\(words) (\(codes))"
+        case (let words?, true): words
+        case (nil, false): codes
+        case (nil, true): nil
+        }
+        let parcels = job.field.parcels.map { parcel in
+            let numbers = parcel.cadastral.joined(separator: ", ")
+            return [parcel.label, numbers.isEmpty ? nil : (parcel.label == nil ? numbers : "(\(numbers))")].compactMap { $0 }.joined(separator: " ")
+        }.joined(separator: "; ")
+        let fields: [String: TemplateValue] = [
+            "operator": .optional(record.operatorName),
+            "operatorLicence": .optional(record.operatorLicence),
+            "holding": .optional(record.holding),
+            "equipment": .optional(record.equipment),
+            "target": .optional(target),
+            "growthStage": .optional(record.growthStage ?? record.bbch.map { "BBCH \($0.text)" }),
+            "weather": .optional(record.weather),
+            "notes": .optional(record.notes),
+            "parcels": .optional(parcels.isEmpty ? nil : parcels),
+            "cropCode": .optional(job.field.cropCode),
+            "cropArea": .optional(job.field.cropArea.map { t.given($0.value, unit: $0.unit.rawValue) }),
+            "time": .optional(applicationTime(job, locale: t)),
+            "authorisations": .bool(job.products.contains { $0.authorisation != nil }),
+        ]
+        let any = fields.contains { key, value in
+            if key == "authorisations" { return false }
+            if case .absent = value { return false }
+            return true
+        }
+        return fields.merging(["any": .bool(any)]) { first, _ in first }
+    }
+
+    /// "07:30–09:10" for an application that ended the day it started, else both dates in full.
+    private static func applicationTime(_ job: SprayJob, locale t: ReportLocale) -> String? {
+        guard let start = job.date, let end = job.endDate, start.hasTime, end.hasTime else { return nil }
+        let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
+        let to = CivilTime(end.instant, offsetSeconds: end.utcOffsetSeconds)
+        guard from.isoDate == to.isoDate else { return "\(t.text(start)) – \(t.text(end))" }
+        func clock(_ c: CivilTime) -> String { "\(CivilTime.digits(c.hour, 2)):\(CivilTime.digits(c.minute, 2))" }
+        return "\(clock(from))–\(clock(to))"
     }
 
     /// One line of a history's table of jobs.
