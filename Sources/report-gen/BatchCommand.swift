@@ -47,6 +47,10 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .long, help: "Jobs made at once (default: the number of processors).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(name: .customLong("record-check"), help: ArgumentHelp(
+        "Warn of what this jurisdiction's spray record asks for that each job lacks: eu, pl or us.", valueName: "jurisdiction"))
+    var recordCheck: RecordJurisdiction?
+
     @Flag(help: "Replace files that are already there.")
     var overwrite = false
 
@@ -77,7 +81,7 @@ struct BatchCommand: ParsableCommand {
         var inputs = InputReader.identities(of: history, report: report)
         if let cover = FileIdentity(path: cover) { inputs.insert(cover) }
         let options = BatchOptions(report: report.reportOptions, coverTemplate: cover, threads: jobs, overwrite: overwrite,
-                                   failFast: failFast, inputs: inputs)
+                                   failFast: failFast, inputs: inputs, recordCheck: recordCheck)
         let destination: BatchDestination = combined.map { .combined($0) } ?? .folder(output ?? ".")
         let exporter = BatchExporter(options: options, destination: destination)
         do {
@@ -96,7 +100,7 @@ struct BatchCommand: ParsableCommand {
         }
         // Only once the history can be read: a failed run leaves no empty folder behind.
         if case .folder(let folder) = destination { try Self.makeFolder(folder) }
-        let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination)
+        let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination, showsWarnings: recordCheck != nil)
         if display.interactive, reader.format == .lines, history != "-" {
             display.expectedTotal = HistoryReader.countLines(atPath: history)
         }

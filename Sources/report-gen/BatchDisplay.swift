@@ -6,13 +6,16 @@ import ReportKit
 /// log, a pipe) or with --quiet, only errors.
 final class BatchDisplay {
     let interactive: Bool
+    /// Warnings asked for (`--record-check`) are shown even when standard error is not a terminal.
+    let showsWarnings: Bool
     let destination: BatchDestination
     /// The number of entries, when counted before reading (JSON Lines in a file).
     var expectedTotal: Int?
     private let line = ProgressLine()
     private var contrastShown = Set<String>()
 
-    init(interactive: Bool, destination: BatchDestination) {
+    init(interactive: Bool, destination: BatchDestination, showsWarnings: Bool = false) {
+        self.showsWarnings = showsWarnings
         self.interactive = interactive
         self.destination = destination
     }
@@ -35,11 +38,13 @@ final class BatchDisplay {
         case .written, .included, .skipped:
             break
         }
-        guard interactive else { return }
-        for warning in outcome.warnings {
-            line.clear()
-            Console.warning("\(outcome.name): \(warning)")
+        if interactive || showsWarnings {
+            for warning in outcome.warnings {
+                line.clear()
+                Console.warning("\(outcome.name): \(warning)")
+            }
         }
+        guard interactive else { return }
         for failure in outcome.contrastFailures where contrastShown.insert(failure).inserted {
             line.clear()
             Console.warning("colour contrast below WCAG AA: \(failure)")

@@ -107,5 +107,10 @@ struct RecordCLITests {
         let recorded = try ReportGen.run(["record", job, "--record-check", "eu", "--strict", "-o", folder.path("r.csv")])
         #expect(recorded.status == 65 && recorded.stderr.contains("error: "))
         #expect(FileManager.default.fileExists(atPath: folder.path("r.csv")))
+        // batch warns the same, and still writes every report.
+        let season = ReportGen.repository.appendingPathComponent("Tests/Batch/season.jsonl").path
+        let batch = try ReportGen.run(["batch", season, "-o", folder.path("reports"), "--record-check", "eu"])
+        #expect(batch.status == 0 && batch.stderr.contains("warning: entry 1 (line 1, id \"2026-spring-01\"): $.field.cropCode: the EU record needs"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("reports")).count == 3)
     }
 }

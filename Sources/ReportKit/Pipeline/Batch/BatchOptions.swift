@@ -15,10 +15,13 @@ public struct BatchOptions: Sendable {
     /// The files the batch reads (the history, a template, a tokens file): no output may be one
     /// of them, whatever name or link leads there.
     public var inputs: Set<FileIdentity>
+    /// A jurisdiction whose record's missing fields are warned of for each job (`--record-check`).
+    public var recordCheck: RecordJurisdiction?
 
     public init(report: ReportOptions = ReportOptions(), coverTemplate: String = "history-summary", threads: Int = 1,
-                overwrite: Bool = false, failFast: Bool = false, inputs: Set<FileIdentity> = []) {
+                overwrite: Bool = false, failFast: Bool = false, inputs: Set<FileIdentity> = [], recordCheck: RecordJurisdiction? = nil) {
         self.inputs = inputs
+        self.recordCheck = recordCheck
         self.report = report
         self.coverTemplate = coverTemplate
         self.threads = threads

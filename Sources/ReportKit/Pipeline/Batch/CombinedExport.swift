@@ -173,7 +173,7 @@ struct CombinedExport {
                     read += 1
                     return item
                 },
-                work: { generator, item in Self.measure(item, generator: generator) },
+                work: { generator, item in Self.measure(item, generator: generator, recordCheck: options.recordCheck) },
                 deliver: { outcome, part in
                     summary.count(outcome)
                     if let part { parts.append(part) }
@@ -194,7 +194,8 @@ struct CombinedExport {
         return parts
     }
 
-    private static func measure(_ item: HistoryItem, generator: Result<ReportGenerator, ReportError>) -> (BatchEntryOutcome, Part?) {
+    private static func measure(_ item: HistoryItem, generator: Result<ReportGenerator, ReportError>,
+                                recordCheck: RecordJurisdiction?) -> (BatchEntryOutcome, Part?) {
         let entry = item.decode()
         var warnings: [Diagnostic] = []
         do {
@@ -202,7 +203,7 @@ struct CombinedExport {
             warnings = decoded.warnings
             let generator = try generator.get()
             let plan = try generator.plan(decoded)
-            warnings = plan.warnings
+            warnings = plan.warnings + (recordCheck?.missing(in: plan.job) ?? [])
             let (composed, document) = try layOut(plan, index: item.index, generator: generator, numbering: .standalone)
             let outcome = BatchEntryOutcome(item, id: entry.id, .included(pages: document.pages.count), warnings: warnings,
                                             contrastFailures: composed.contrast.filter { !$0.passes }.map(\.description))

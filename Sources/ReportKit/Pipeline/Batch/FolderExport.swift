@@ -66,7 +66,7 @@ struct FolderExport {
         do {
             let generator = try generator.get()
             let plan = try generator.plan(decoded)
-            warnings = plan.warnings
+            warnings = plan.warnings + (options.recordCheck?.missing(in: plan.job) ?? [])
             let composed = try generator.compose(plan)
             contrast = composed.contrast.filter { !$0.passes }.map(\.description)
             let pdf = try generator.pdf(try generator.layout(composed), attachments: try generator.attachments(source: entry.source, plan: plan))
