@@ -36,8 +36,16 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default).", valueName: "path"))
     var output = "-"
 
-    @Option(help: "csv or json (default: from the output's extension, else csv).")
-    var format: RecordFormat?
+    /// The record's forms: its machine-readable ones, and the season register to print.
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case csv, json, pdf
+    }
+
+    @Option(help: "csv, json, or pdf for the season register (default: from the output's extension, else csv).")
+    var format: OutputFormat?
+
+    @Option(help: "The register's language, en or pl (default: the first job's own).")
+    var locale: ReportLanguage?
 
     @Option(name: .customLong("record-check"), help: ArgumentHelp("Warn of what this jurisdiction's record asks for that a job lacks: eu, pl or us.",
                                                                  valueName: "jurisdiction"))
@@ -47,12 +55,12 @@ struct RecordCommand: ParsableCommand {
     var strict = false
 
     /// The format asked for, else the output's extension's, else CSV.
-    var chosenFormat: RecordFormat {
-        format ?? RecordFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) ?? .csv
+    var chosenFormat: OutputFormat {
+        format ?? OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) ?? .csv
     }
 
     func validate() throws {
-        if let format, output != "-", let named = RecordFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()), named != format {
+        if let format, output != "-", let named = OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()), named != format {
             throw ValidationError("--format \(format.rawValue) writes \(format.rawValue.uppercased()), but \(output) names a .\(named.rawValue) file; make them agree")
         }
         if strict, recordCheck == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
@@ -69,8 +77,11 @@ struct RecordCommand: ParsableCommand {
         } catch {
             throw Self.fail(error)
         }
-        let sink = try RecordSink(output, protecting: Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 }))
-        let format = chosenFormat
+        let inputs = Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 })
+        guard let format = RecordFormat(rawValue: chosenFormat.rawValue) else {
+            return try writeRegister(reader, protecting: inputs)
+        }
+        let sink = try RecordSink(output, protecting: inputs)
         try sink.write(format.header)
         var written = 0, failed = 0, incomplete = 0
         let name = InputReader.displayName(input)
@@ -102,6 +113,70 @@ struct RecordCommand: ParsableCommand {
         try sink.write(format.footer)
         try sink.commit()
         if failed > 0 || (strict && incomplete > 0) { throw ExitStatus.badData }
+    }
+
+    /// The season register (the spray-register template): every job's lines, laid out whole, so it
+    /// holds the season's lines in memory (at most 20,000 rows), carrying the record as its data.
+    private func writeRegister(_ reader: HistoryReader, protecting inputs: Set<FileIdentity>) throws {
+        var lines: [HistoryLine] = []
+        var records: [RecordLine] = []
+        var failed = 0
+        var language = locale
+        var generator: ReportGenerator?
+        let name = InputReader.displayName(input)
+        while let item = try next(reader) {
+            let entry = item.decode()
+            do {
+                let decoded = try entry.result.get()
+                let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
+                language = language ?? plan.job.locale
+                if generator == nil {
+                    generator = try makeGenerator(language ?? .english)
+                }
+                guard let generator else { break }
+                do {
+                    lines.append(HistoryLine(plan: plan, number: entry.index + 1, locale: try generator.locale(language ?? .english)))
+                } catch {
+                    Console.report(error)
+                    throw ExitStatus.of(error)
+                }
+                records += RecordLine.lines(of: plan)
+                if let recordCheck {
+                    for diagnostic in recordCheck.missing(in: plan.job) {
+                        let text = "\(name) entry \(entry.index + 1): \(diagnostic.path): \(diagnostic.message)"
+                        if strict { Console.error(text) } else { Console.warning(text) }
+                    }
+                }
+            } catch let error as InputError {
+                failed += 1
+                for diagnostic in error.diagnostics { Console.error("\(name) entry \(entry.index + 1): \(diagnostic.description)") }
+            }
+        }
+        guard let generator, !lines.isEmpty else {
+            Console.error("\(name): no valid job to make a register of")
+            throw ExitStatus.badData
+        }
+        let pdf: [UInt8]
+        do {
+            let composed = try generator.composeHistory(lines, language: language ?? .english)
+            // The history is read as a stream and not kept: the register carries the record alone.
+            let carried = generator.attachments(history: [], records: records).filter { $0.relationship == .data }
+            pdf = try generator.pdf(try generator.layout(composed), attachments: carried)
+        } catch {
+            Console.report(error)
+            throw ExitStatus.of(error)
+        }
+        try OutputWriter.writeAll([(output, pdf)], protecting: inputs)
+        if failed > 0 { throw ExitStatus.badData }
+    }
+
+    private func makeGenerator(_ language: ReportLanguage) throws -> ReportGenerator {
+        do {
+            return try ReportGenerator(options: ReportOptions(template: "spray-register", language: language))
+        } catch {
+            Console.report(error)
+            throw ExitStatus.of(error)
+        }
     }
 
     private func next(_ reader: HistoryReader) throws -> HistoryItem? {

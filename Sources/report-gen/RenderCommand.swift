@@ -96,11 +96,13 @@ struct RenderCommand: ParsableCommand {
             // Each plan is cut down to its line of the cover at once, so a history of large jobs
             // never holds all their loads.
             var lines: [HistoryLine] = []
+            var records: [RecordLine] = []
             var language: ReportLanguage?
             var problems: [Diagnostic] = []
             for entry in entries {
                 do {
                     let plan = try plan(try entry.result.get(), generator: generator)
+                    records += RecordLine.lines(of: plan)
                     language = language ?? generator.options.language ?? plan.job.locale
                     lines.append(HistoryLine(plan: plan, number: lines.count + 1, locale: try generator.locale(language ?? .english)))
                 } catch let ReportError.input(error) {
@@ -108,7 +110,7 @@ struct RenderCommand: ParsableCommand {
                 }
             }
             guard problems.isEmpty else { throw ReportError.input(InputError(problems)) }
-            return (try generator.composeHistory(lines, language: language ?? .english), generator.attachments(history: bytes))
+            return (try generator.composeHistory(lines, language: language ?? .english), generator.attachments(history: bytes, records: records))
         case .history(let entries) where entries.count == 1:
             let plan = try plan(try entries[0].result.get(), generator: generator)
             return (try generator.compose(plan), try generator.attachments(source: entries[0].source, plan: plan))

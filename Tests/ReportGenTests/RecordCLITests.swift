@@ -113,4 +113,28 @@ struct RecordCLITests {
         #expect(batch.status == 0 && batch.stderr.contains("warning: entry 1 (line 1, id \"2026-spring-01\"): $.field.cropCode: the EU record needs"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("reports")).count == 3)
     }
+
+    @Test func theSeasonRegisterIsALandscapePDFCarryingTheRecord() throws {
+        let folder = try ScratchFolder()
+        let season = try Self.season(in: folder)
+        for locale in ["pl", "en"] {
+            let pdf = folder.path("register-\(locale).pdf")
+            let run = try ReportGen.run(["record", season, "-o", pdf, "--locale", locale])
+            #expect(run.status == 0, "\(run.stderr)")
+            let info = try ReportGen.run(program: "/usr/bin/env", ["pdfinfo", pdf]).stdout
+            #expect(info.contains("841.89 x 595.276 pts"), "landscape A4: \(info)")
+            let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", "-layout", pdf, "-"]).stdout
+            #expect(text.contains(locale == "pl" ? "Ewidencja zabiegów ochrony roślin" : "Spray register"))
+            #expect(text.contains(locale == "pl" ? "068812345" : "Jan Kowalski"), "the holding and operator in the page header")
+            #expect(try PDFStandardCLITests.failures([pdf]) == "")
+            let layout = try ReportGen.run(program: "/usr/bin/env", ["python3", ReportGen.repository.deletingLastPathComponent()
+                .appendingPathComponent("shared/tools/pdf-layout-check.py").path, pdf])
+            if FileManager.default.fileExists(atPath: ReportGen.repository.deletingLastPathComponent().appendingPathComponent("shared/tools").path) {
+                #expect(layout.status == 0, "\(layout.stdout)")
+            }
+            // It carries the season's record, the same as record --format json writes it.
+            let carried = try ReportGen.run(["extract", pdf, "--record"])
+            #expect(carried.stdout == (try ReportGen.run(["record", season, "--format", "json"])).stdout)
+        }
+    }
 }

@@ -43,7 +43,7 @@ public enum ReportComposer {
                 return (try? pageElement(nodes, builder: pageBuilder, scope: scope, page: page, background: paper)) ?? Spacer(0)
             }
         }
-        let pageTemplate = PageTemplate(margins: template.page.margins, spacing: builder.space(template.page.spacing),
+        let pageTemplate = PageTemplate(size: template.page.size, margins: template.page.margins, spacing: builder.space(template.page.spacing),
                                         background: pageBackground, header: perPage(template.page.header), footer: perPage(template.page.footer))
 
         var resolvedInfo = info

@@ -25,6 +25,11 @@ public struct Size: Sendable, Hashable {
     public static let zero = Size(width: 0, height: 0)
     /// ISO A4 portrait: 210 × 297 mm.
     public static let a4 = Size(width: 595.276, height: 841.89)
+    /// US Letter, 8.5 × 11 in.
+    public static let letter = Size(width: 612, height: 792)
+
+    /// The same size turned on its side (landscape from portrait).
+    public var turned: Size { Size(width: height, height: width) }
 }
 
 public struct Rect: Sendable, Hashable {

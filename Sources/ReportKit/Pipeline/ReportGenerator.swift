@@ -168,11 +168,17 @@ public final class ReportGenerator {
         ]
     }
 
-    /// What a history's cover carries inside: the history as read.
-    public func attachments(history source: [UInt8]) -> [PDFAttachment] {
+    /// What a history's cover or register carries inside: the history as read, and the record of
+    /// its jobs (`records`, one line per product; left out when empty).
+    public func attachments(history source: [UInt8], records: [RecordLine] = []) -> [PDFAttachment] {
         guard options.pdfStandard != .none else { return [] }
-        return [PDFAttachment(name: "history.json", description: "The history of spray jobs this cover lists, as it was read",
-                              relationship: .source, bytes: source)]
+        var files = [PDFAttachment(name: "history.json", description: "The history of spray jobs this document lists, as it was read",
+                                   relationship: .source, bytes: source)]
+        if !records.isEmpty {
+            files.append(PDFAttachment(name: "record.json", description: "The record of the applications, one line per product (docs/record-v1.schema.json)",
+                                       relationship: .data, bytes: Array(RecordFormat.json.document(records).utf8)))
+        }
+        return files
     }
 
     /// One PNG per page.

@@ -63,7 +63,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             }
             if generator.template.subject == .history {
                 composed = try generator.composeHistory(plans)
-                attachments = generator.attachments(history: bytes)
+                attachments = generator.attachments(history: bytes, records: plans.flatMap { RecordLine.lines(of: $0) })
             } else {
                 composed = try generator.compose(plans[0])
                 attachments = try generator.attachments(source: entries[0].source, plan: plans[0])

@@ -59,8 +59,9 @@ struct GoldenConformanceTests {
         let input = [UInt8](try Data(contentsOf: URL(fileURLWithPath: golden.inputPath)))
         let sources = attachments.filter { $0.relationship == .source }
         #expect(sources.count == 1)
-        if golden.template == "history-summary" {
+        if ["history-summary", "spray-register"].contains(golden.template) {
             #expect(sources.first?.bytes == input, "\(golden.name): the cover carries its history as read")
+            #expect(attachments.map(\.name) == ["history.json", "record.json"], "\(golden.name): and the record of its jobs")
         } else {
             #expect(attachments.map(\.name) == ["job.json", "record.json", "plan.json"])
             #expect(attachments.map(\.relationship) == [.source, .data, .supplement])

@@ -28,6 +28,22 @@ public enum ReportData {
         let dates = lines.compactMap(\.date).sorted { $0.instant < $1.instant }
         root["firstDate"] = dates.first.map(TemplateValue.date) ?? .absent
         root["lastDate"] = dates.last.map(TemplateValue.date) ?? .absent
+        // The season register: every record line of every job, numbered through.
+        var number = 0
+        root["recordLines"] = .list(lines.flatMap { line in
+            line.register.map { values in
+                number += 1
+                return .record(values.merging(["number": .integer(number), "job": .integer(line.number)]) { first, _ in first })
+            }
+        })
+        root["recordLineCount"] = .integer(number)
+        func distinct(_ key: String) -> TemplateValue {
+            var seen: [String] = []
+            for line in lines { if let value = line.registerFacts[key], !seen.contains(value) { seen.append(value) } }
+            return seen.isEmpty ? .absent : .text(seen.joined(separator: ", "))
+        }
+        root["holdings"] = distinct("holding")
+        root["operators"] = distinct("operator")
         return .record(root)
     }
 
@@ -37,6 +53,7 @@ public enum ReportData {
             "t": .record(locale.strings.mapValues(TemplateValue.text)),
             "author": .text(author ?? defaultAuthor),
             "language": .text(locale.language.rawValue),
+            "polish": .bool(locale.language == .polish),
         ]
     }
 
@@ -195,12 +212,18 @@ public struct HistoryLine: Sendable {
     /// The page the job's report starts on, when it follows the cover in the same document.
     public var firstPage: Int?
     private let values: [String: TemplateValue]
+    /// The job's lines of the season register (one per product), ready to print.
+    let register: [[String: TemplateValue]]
+    /// The job's holding and operator, for the register's page header.
+    let registerFacts: [String: String]
 
     public init(plan: SprayPlan, number: Int, locale: ReportLocale, firstPage: Int? = nil) {
         self.number = number
         self.date = plan.job.date
         self.firstPage = firstPage
         values = ReportData.summary(plan, display: PlanDisplay(plan: plan, language: locale.language), locale: locale, number: number)
+        register = RegisterLine.values(of: plan, locale: locale)
+        registerFacts = ["holding": plan.job.record.holding, "operator": plan.job.record.operatorName].compactMapValues { $0 }
     }
 
     /// The destination at the start of job `number`'s pages in a combined document.

@@ -23,6 +23,8 @@ public struct ReportTemplate: Sendable {
 
 /// The page: margins, type scale, background, and the header and footer on every page.
 struct PageSpec: Sendable {
+    /// The paper, portrait or landscape (A4 portrait unless the template says).
+    var size: Size = .a4
     var margins: EdgeInsets
     /// Scales the type scale; nil uses the tokens' print scale.
     var typeScale: Double?

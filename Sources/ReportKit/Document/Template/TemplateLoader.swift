@@ -45,7 +45,22 @@ private struct TemplateReader {
     }
 
     private mutating func page(_ node: JSONReader.Node) -> PageSpec? {
-        guard let object = reader.object(node, allowed: ["margins", "typeScale", "background", "header", "footer", "spacing"]) else { return nil }
+        guard let object = reader.object(node, allowed: ["size", "orientation", "margins", "typeScale", "background", "header", "footer", "spacing"]) else { return nil }
+        var size = Size.a4
+        if let paper = object.optional("size").flatMap({ reader.text($0) }), let path = object.optional("size")?.path {
+            switch paper.lowercased() {
+            case "a4": size = .a4
+            case "letter": size = .letter
+            default: reader.error(path, "unknown paper \"\(paper)\"; expected A4 or letter")
+            }
+        }
+        if let orientation = object.optional("orientation").flatMap({ reader.text($0) }), let path = object.optional("orientation")?.path {
+            switch orientation {
+            case "portrait": break
+            case "landscape": size = size.turned
+            default: reader.error(path, "unknown orientation \"\(orientation)\"; expected portrait or landscape")
+            }
+        }
         var margins = EdgeInsets(all: 40)
         if let node = object.optional("margins") {
             if case .number = node.value, let value = reader.number(node) {
@@ -64,7 +79,7 @@ private struct TemplateReader {
         let header = object.optional("header").flatMap { nodes($0, depth: 1) } ?? []
         let footer = object.optional("footer").flatMap { nodes($0, depth: 1) } ?? []
         let spacing = object.optional("spacing").flatMap { spacingToken($0) } ?? "md"
-        return PageSpec(margins: margins, typeScale: typeScale, background: background, header: header, footer: footer, spacing: spacing)
+        return PageSpec(size: size, margins: margins, typeScale: typeScale, background: background, header: header, footer: footer, spacing: spacing)
     }
 
     private mutating func nodes(_ node: JSONReader.Node, depth: Int) -> [TemplateNode]? {
