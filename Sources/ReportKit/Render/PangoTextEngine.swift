@@ -278,8 +278,40 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             }
             start = end
         }
+        for range in Self.unitLikeWords(in: text.string) {
+            let keep = pango_attr_allow_breaks_new(0)!
+            keep.pointee.start_index = UInt32(range.lowerBound)
+            keep.pointee.end_index = UInt32(range.upperBound)
+            pango_attr_list_insert(attributes, keep)
+        }
         pango_layout_set_attributes(layout.pointer, attributes)
         return layout
+    }
+
+    /// The byte ranges of short words with a slash in them ("m/s", "l/ha", "0212/3"): Unicode line
+    /// breaking allows a break after the slash, which would leave "m/" at a line's end and "s" on
+    /// the next. Such words are kept whole; a long one (a web address) may still break.
+    static func unitLikeWords(in text: String) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0, offset = 0, hasSlash = false, characters = 0
+        func close() {
+            if hasSlash, characters <= 24 { ranges.append(start..<offset) }
+        }
+        for scalar in text.unicodeScalars {
+            let length = String(scalar).utf8.count
+            if scalar.properties.isWhitespace {
+                close()
+                start = offset + length
+                hasSlash = false
+                characters = 0
+            } else {
+                if scalar == "/" { hasSlash = true }
+                characters += 1
+            }
+            offset += length
+        }
+        close()
+        return ranges
     }
 
     /// The engine's font description for a style's weight, slant and size (always its own family).

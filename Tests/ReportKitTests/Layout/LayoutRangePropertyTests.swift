@@ -84,9 +84,13 @@ struct LayoutRangePropertyTests {
                      record: flags & 48 != 0)
     }
 
+    /// Every built-in template; the history ones are given a history of the job twice.
+    static let historyTemplates = ["history-summary", "spray-register"]
+    static let templates = ["spray-report", "tank-card"] + historyTemplates
+
     @Test func everyPageIsCleanAndWithinItsBudget() async throws {
         var generators: [String: ReportGenerator] = [:]
-        for template in ["spray-report", "tank-card", "history-summary"] {
+        for template in Self.templates {
             for theme in ThemeName.allCases {
                 generators["\(template) \(theme)"] = try ReportGenerator(options: ReportOptions(template: template, theme: theme))
             }
@@ -100,14 +104,14 @@ struct LayoutRangePropertyTests {
                 return
             }
             for theme in ThemeName.allCases {
-                for template in ["spray-report", "tank-card", "history-summary"] {
+                for template in Self.templates {
                     // A tank card of 1,000 loads is 1,000 pages: the guarantee is the same per
                     // page, so the long ones are left to the shorter jobs.
                     if template == "tank-card", shape.loads > 40 { continue }
                     guard let generator = generators["\(template) \(theme)"] else { continue }
                     do {
                         let plan = try generator.plan(decoded)
-                        let composed = template == "history-summary" ? try generator.composeHistory([plan, plan]) : try generator.compose(plan)
+                        let composed = generator.template.subject == .history ? try generator.composeHistory([plan, plan]) : try generator.compose(plan)
                         let document = try generator.layout(composed)
                         check(document, template: template, theme: theme, shape: shape, plan: plan, engine: generator.text)
                     } catch {
@@ -139,7 +143,7 @@ struct LayoutRangePropertyTests {
             let faults = LayoutFaults.faults(on: page, pageNumber: index + 1, text: engine)
             #expect(faults.isEmpty, "\(label): \(faults.prefix(3).joined(separator: "; "))")
         }
-        guard template != "history-summary" else { return }
+        guard !Self.historyTemplates.contains(template) else { return }
         let text = document.pages.flatMap(\.commands).compactMap { command -> String? in
             if case .text(let placed) = command { return placed.text.string }
             return nil
