@@ -21,7 +21,8 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
-        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "ReportTemplates"]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "ReportTemplates"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).
         .target(

@@ -137,4 +137,51 @@ struct RecordCLITests {
             #expect(carried.stdout == (try ReportGen.run(["record", season, "--format", "json"])).stdout)
         }
     }
+
+    /// What zbarimg reads from the pages of `pdf` rendered at `dpi`: the code's bytes as they are
+    /// (empty when no page has a code).
+    static func decodeQR(_ pdf: String, dpi: Int, in folder: ScratchFolder) throws -> String {
+        let name = URL(fileURLWithPath: pdf).deletingPathExtension().lastPathComponent + "-\(dpi)"
+        #expect(try ReportGen.run(program: "/usr/bin/env", ["pdftoppm", "-png", "-r", "\(dpi)", pdf, folder.path(name)]).status == 0)
+        let images = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(name + "-") && $0.hasSuffix(".png") }.sorted()
+        for image in images {
+            let scan = try ReportGen.run(program: "/usr/bin/env", ["zbarimg", "--quiet", "--raw", "-Sbinary", folder.path(image)])
+            let text = scan.stdout.trimmingCharacters(in: .newlines)
+            if !text.isEmpty { return text }
+        }
+        return ""
+    }
+
+    @Test func thePrintedCodeScansToTheRecord() throws {
+        let folder = try ScratchFolder()
+        let job = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/en-metric-single.json").path
+        #expect(try ReportGen.run([job, "-o", folder.path("report.pdf")]).status == 0)
+        let record = try ReportGen.run(["record", job, "--format", "json"]).stdout.replacingOccurrences(of: "\n", with: "")
+        for dpi in [150, 200] {
+            #expect(try Self.decodeQR(folder.path("report.pdf"), dpi: dpi, in: folder) == record, "at \(dpi) dpi")
+        }
+    }
+
+    @Test func aRecordTooLongForOneCodeDropsItsFreeTextThenTheCode() throws {
+        let folder = try ScratchFolder()
+        // One product with long notes: the whole record does not fit, the record without free text does.
+        var long = baseJobText()
+        long = long.replacingOccurrences(of: #""version": 1,"#, with: #""version": 1, "operator": "Jan", "notes": "\#(String(repeating: "Uwaga o zabiegu. ", count: 60))","#)
+        let path = try folder.write(long, to: "long.json")
+        #expect(try ReportGen.run([path, "-o", folder.path("long.pdf")]).status == 0)
+        let scanned = try Self.decodeQR(folder.path("long.pdf"), dpi: 150, in: folder)
+        let document = try JSONSerialization.jsonObject(with: Data(scanned.utf8)) as? [String: Any]
+        let line = (document?["lines"] as? [[String: Any]])?.first
+        #expect(line?["product"] as? String == "Roundup 360 SL" && line?["notes"] is NSNull && line?["operator"] as? String == "Jan")
+        // Four products: no code would scan, so there is none, and the page says where the record is.
+        let mix = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-four-products.json").path
+        #expect(try ReportGen.run([mix, "-o", folder.path("mix.pdf")]).status == 0)
+        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("mix.pdf"), "-"]).stdout
+        #expect(text.contains("zbyt długa na kod"))
+        #expect(try Self.decodeQR(folder.path("mix.pdf"), dpi: 150, in: folder).isEmpty)
+    }
+
+    private func baseJobText() -> String {
+        #"{"version": 1, "field": {"name": "Działka 12", "area": {"value": 12.5, "unit": "ha"}}, "sprayRate": {"value": 200, "unit": "L/ha"}, "tank": {"capacity": {"value": 1000, "unit": "L"}}, "products": [{"name": "Roundup 360 SL", "rate": {"value": 1.5, "unit": "L/ha"}, "authorisation": "R-12/2019"}]}"#
+    }
 }

@@ -15,10 +15,11 @@ public enum ReportComposer {
     /// - Parameter anchorPrefix: put before every destination name, so several reports can be
     ///   composed into one document without their links colliding.
     public static func compose(_ template: ReportTemplate, data: TemplateValue, theme: Theme, locale: ReportLocale,
-                               info: DocumentInfo = DocumentInfo(), anchorPrefix: String = "") throws(DefinitionError) -> ComposedReport {
+                               info: DocumentInfo = DocumentInfo(), anchorPrefix: String = "",
+                               qrEncoder: (any QREncoding)? = nil) throws(DefinitionError) -> ComposedReport {
         guard case .record(let root) = data else { throw DefinitionError(file: template.file, "the report data is not a group of fields") }
         let scope = Scope(root: root)
-        let builder = TemplateBuilder(template: template, theme: theme, locale: locale, anchorPrefix: anchorPrefix)
+        let builder = TemplateBuilder(template: template, theme: theme, locale: locale, anchorPrefix: anchorPrefix, qrEncoder: qrEncoder)
         let pageBackground = template.page.background.map(builder.color)
         let paper = (pageBackground ?? .white).composited(over: .white)
         let body = VStack(spacing: 0, try builder.build(template.body, scope: scope, background: paper))

@@ -20,6 +20,15 @@ public struct Path: Sendable, Hashable {
     }
     public mutating func close() { elements.append(.close) }
 
+    /// Adds a closed rectangle to the path (a QR code's modules are one path of many).
+    public mutating func append(rectangle rect: Rect) {
+        move(to: Point(x: rect.minX, y: rect.minY))
+        line(to: Point(x: rect.maxX, y: rect.minY))
+        line(to: Point(x: rect.maxX, y: rect.maxY))
+        line(to: Point(x: rect.minX, y: rect.maxY))
+        close()
+    }
+
     public static func rectangle(_ rect: Rect) -> Path {
         roundedRectangle(rect, radius: 0)
     }

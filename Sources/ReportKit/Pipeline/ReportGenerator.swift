@@ -199,7 +199,8 @@ public final class ReportGenerator {
         let info = DocumentInfo(subject: locale["app"], creator: "report-gen (ReportKit)", creationDate: date?.instant,
                                 language: locale.language.rawValue)
         do {
-            return try ReportComposer.compose(template, data: data, theme: theme, locale: locale, info: info, anchorPrefix: anchorPrefix)
+            return try ReportComposer.compose(template, data: data, theme: theme, locale: locale, info: info, anchorPrefix: anchorPrefix,
+                                              qrEncoder: LibQREncoder())
         } catch {
             throw .definition(error)
         }

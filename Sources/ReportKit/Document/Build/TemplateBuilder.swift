@@ -15,13 +15,49 @@ final class TemplateBuilder {
     let anchorPrefix: String
     /// What this builder has made so far, bounded.
     private(set) var budget = ExpansionBudget()
+    /// Makes the QR codes of `qr` nodes; without one they show their `otherwise` nodes.
+    let qrEncoder: (any QREncoding)?
 
-    init(template: ReportTemplate, theme: Theme, locale: ReportLocale, anchorPrefix: String = "") {
+    init(template: ReportTemplate, theme: Theme, locale: ReportLocale, anchorPrefix: String = "", qrEncoder: (any QREncoding)? = nil) {
+        self.qrEncoder = qrEncoder
         self.template = template
         self.theme = theme
         self.locale = locale
         self.scale = template.page.typeScale ?? theme.printScale
         self.anchorPrefix = anchorPrefix
+    }
+
+    /// The smallest module that still scans from a printed page: 0.5 mm (2.9 pixels at 150 dpi).
+    static let minimumQRModule = 0.5 / 25.4 * 72
+    /// No code is drawn smaller than this (about 42 mm), however little it holds.
+    static let smallestQRCode = 120.0
+
+    /// The first content, at the first error correction level, whose code fits in `spec.size` with
+    /// modules large enough to scan; else the `otherwise` nodes: never a code that does not scan.
+    private func qrCode(_ spec: QRSpec, node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> [any Element] {
+        if let qrEncoder {
+            for pattern in spec.contents {
+                let text = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
+                guard !text.isEmpty else { continue }
+                for level in spec.errorCorrection {
+                    guard let code = qrEncoder.encode(text, errorCorrection: level) else { continue }
+                    // As large as its modules need, up to `size`: a short record makes a small code.
+                    let needed = Double(code.width + 2 * QRCodeElement.quietZone) * Self.minimumQRModule
+                    guard needed <= spec.size else { continue }
+                    let size = max(needed, min(spec.size, Self.smallestQRCode))
+                    let words = try spec.alternative.map { pattern throws(DefinitionError) in
+                        try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
+                    } ?? locale["qr.alt"]
+                    let element = QRCodeElement(code: code, size: size, alternativeText: words)
+                    let beside = try build(spec.beside, scope: scope, background: background)
+                    guard !beside.isEmpty else { return [element] }
+                    return [KeepTogether(HStack(spacing: space("md"), alignment: .top, origin: origin(node), [
+                        HStack.Item(element, width: .fixed(size)), HStack.Item(VStack(spacing: space("xs"), beside), width: .fraction(1)),
+                    ]))]
+                }
+            }
+        }
+        return try build(spec.otherwise, scope: scope, background: background)
     }
 
     func build(_ nodes: [TemplateNode], scope: Scope, background: Color) throws(DefinitionError) -> [any Element] {
@@ -101,6 +137,8 @@ final class TemplateBuilder {
                 try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
             } ?? locale["checkbox.alt"]
             return [Drawing(size: Size(width: size, height: size), commands: [.stroke(box, stroke, lineWidth: 2)], alternativeText: words)]
+        case .qr(let spec):
+            return try qrCode(spec, node: node, scope: scope, background: background)
         case .firstThatFits(let alternatives, let onePage):
             var built: [any Element] = []
             for alternative in alternatives where try isShown(alternative, scope: scope) {

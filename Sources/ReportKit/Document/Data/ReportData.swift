@@ -132,7 +132,7 @@ public enum ReportData {
                     : t.loading(job.tank.loading)),
             ]),
             "areaPerFullLoad": .quantity(display.areaPerFullLoad),
-            "record": .record(recordFields(job, locale: t)),
+            "record": .record(recordFields(job, locale: t).merging(qrFields(plan)) { first, _ in first }),
             "hasRecord": .bool(!record.isEmpty || job.products.contains { $0.authorisation != nil }),
             "warnings": .list(plan.warnings.map { .text($0.description) }),
         ]
@@ -173,6 +173,24 @@ public enum ReportData {
             return true
         }
         return fields.merging(["any": .bool(any)]) { first, _ in first }
+    }
+
+    /// The record of the job as a QR code holds it: compact JSON of the record's schema, whole
+    /// (`qr`) or without the free text (`qrShort`, for a mix too large for one code).
+    fileprivate static func qrFields(_ plan: SprayPlan) -> [String: TemplateValue] {
+        let lines = RecordLine.lines(of: plan)
+        let short = lines.map { line in
+            var line = line
+            line.notes = nil
+            line.weather = nil
+            line.equipment = nil
+            return line
+        }
+        func compact(_ lines: [RecordLine]) -> String {
+            // Line breaks in values are escaped, so the document's own are the only ones.
+            RecordFormat.json.document(lines).replacingOccurrences(of: "\n", with: "")
+        }
+        return ["qr": .text(compact(lines)), "qrShort": .text(compact(short))]
     }
 
     /// "07:30–09:10" for an application that ended the day it started, else both dates in full.

@@ -60,6 +60,8 @@ struct TemplateNode: Sendable {
         case pageBreak
         case keepTogether([TemplateNode])
         case gauges(GaugeSpec)
+        /// A QR code of the first content that fits (``QRSpec``), else `otherwise`.
+        case qr(QRSpec)
         /// A box to tick; `alternative` is what a screen reader says for it (else the locale's).
         case checkbox(size: Double, color: String, alternative: TextPattern?)
         case anchor(TextPattern, [TemplateNode])
@@ -133,6 +135,19 @@ struct PairsSpec: Sendable {
     var spacing: String
     /// How many pairs stand side by side in each line.
     var columns: Int
+}
+
+/// A QR code node: the contents to try in order, each at each error correction level in order,
+/// until one makes a code whose modules are large enough to scan from print in `size` points.
+struct QRSpec: Sendable {
+    var contents: [TextPattern]
+    var size: Double
+    var errorCorrection: [QRErrorCorrection]
+    var alternative: TextPattern?
+    /// What is shown beside the code (its heading and caption), only when there is a code.
+    var beside: [TemplateNode]
+    /// What is shown when no content fits (a note that the record is attached instead).
+    var otherwise: [TemplateNode]
 }
 
 struct GaugeSpec: Sendable {

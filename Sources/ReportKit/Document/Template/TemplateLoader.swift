@@ -25,7 +25,7 @@ private struct TemplateReader {
     let theme: Theme
 
     static let nodeKinds = ["text", "stack", "row", "card", "badge", "table", "pairs", "each", "divider", "spacer",
-                            "pageBreak", "keepTogether", "gauges", "gauge", "gaugeLegend", "checkbox", "anchor", "link", "firstThatFits"]
+                            "pageBreak", "keepTogether", "gauges", "gauge", "gaugeLegend", "checkbox", "anchor", "link", "firstThatFits", "qr"]
     static let commonKeys = ["if", "unless", "width"]
 
     mutating func template(_ root: JSONReader.Node, file: String) -> ReportTemplate? {
@@ -161,6 +161,24 @@ private struct TemplateReader {
             let boxColor = fields.optional("color").flatMap { color($0) } ?? "text.primary"
             let alternative = fields.optional("alt").flatMap { pattern($0) }
             parsedKind = size.map { .checkbox(size: $0, color: boxColor, alternative: alternative) }
+        case "qr":
+            let contents: [TextPattern]?
+            if case .array = value.value {
+                contents = reader.array(value).map { items in items.compactMap { pattern($0) } }
+            } else {
+                contents = pattern(value).map { [$0] }
+            }
+            let size = fields.optional("size").flatMap { reader.number($0, in: 36...500, unit: "points") } ?? 270
+            var levels: [QRErrorCorrection] = [.medium, .low]
+            if let node = fields.optional("errorCorrection"), let items = reader.array(node) {
+                levels = items.compactMap { reader.choice($0, as: QRErrorCorrection.self) }
+                if levels.isEmpty { reader.error(node.path, "lists no level; expected some of L, M, Q, H") }
+            }
+            let alternative = fields.optional("alt").flatMap { pattern($0) }
+            let otherwise = fields.optional("otherwise").flatMap { nodes($0, depth: depth + 1) } ?? []
+            let beside = fields.optional("beside").flatMap { nodes($0, depth: depth + 1) } ?? []
+            if let contents, contents.isEmpty { reader.error(value.path, "has no content; expected a pattern or a list of them, tried in order") }
+            parsedKind = contents.map { .qr(QRSpec(contents: $0, size: size, errorCorrection: levels, alternative: alternative, beside: beside, otherwise: otherwise)) }
         case "anchor", "link":
             guard let target = kind == "link" ? linkPattern(value) : pattern(value),
                   let children = reader.required("content", in: fields, expected: "the nodes inside").flatMap({ nodes($0, depth: depth + 1) }) else { return nil }
@@ -178,7 +196,7 @@ private struct TemplateReader {
         "card": ["background", "border", "padding", "radius", "spacing"],
         "badge": ["color"], "pairs": ["labelStyle", "valueStyle", "labelColor", "labelShare", "spacing", "columns"],
         "each": ["as", "do", "spacing", "pageBreakBetween"], "checkbox": ["color", "alt"],
-        "anchor": ["content"], "link": ["content"],
+        "anchor": ["content"], "link": ["content"], "qr": ["size", "errorCorrection", "alt", "beside", "otherwise"],
     ]
 
     private mutating func text(_ value: JSONReader.Node, _ fields: JSONReader.ObjectNode) -> TextSpec? {
