@@ -164,21 +164,29 @@ struct RecordCLITests {
 
     @Test func aRecordTooLongForOneCodeDropsItsFreeTextThenTheCode() throws {
         let folder = try ScratchFolder()
-        // One product with long notes: the whole record does not fit, the record without free text does.
+        // One product with 2,000 characters of notes (4 KB): the whole record does not fit in any
+        // code, the record without free text does.
         var long = baseJobText()
-        long = long.replacingOccurrences(of: #""version": 1,"#, with: #""version": 1, "operator": "Jan", "notes": "\#(String(repeating: "Uwaga o zabiegu. ", count: 60))","#)
+        long = long.replacingOccurrences(of: #""version": 1,"#, with: #""version": 1, "operator": "Jan", "notes": "\#(String(repeating: "ąęśćżźółń ", count: 190))","#)
         let path = try folder.write(long, to: "long.json")
         #expect(try ReportGen.run([path, "-o", folder.path("long.pdf")]).status == 0)
         let scanned = try Self.decodeQR(folder.path("long.pdf"), dpi: 150, in: folder)
         let document = try JSONSerialization.jsonObject(with: Data(scanned.utf8)) as? [String: Any]
         let line = (document?["lines"] as? [[String: Any]])?.first
         #expect(line?["product"] as? String == "Roundup 360 SL" && line?["notes"] is NSNull && line?["operator"] as? String == "Jan")
-        // Four products: no code would scan, so there is none, and the page says where the record is.
-        let mix = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-four-products.json").path
-        #expect(try ReportGen.run([mix, "-o", folder.path("mix.pdf")]).status == 0)
-        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("mix.pdf"), "-"]).stdout
+        // Four products fit a larger code; twenty do not fit any that scans, so there is none, and
+        // the page says where the record is.
+        let four = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-four-products.json").path
+        #expect(try ReportGen.run([four, "-o", folder.path("four.pdf")]).status == 0)
+        let fourScanned = try Self.decodeQR(folder.path("four.pdf"), dpi: 150, in: folder)
+        let fourLines = (try JSONSerialization.jsonObject(with: Data(fourScanned.utf8)) as? [String: Any])?["lines"] as? [[String: Any]] ?? []
+        #expect(fourLines.map { $0["product"] as? String ?? "" } == ["Komplet 560 SC", "Legato Plus 600 SC", "Mocznik", "Adiuwant olejowy"])
+        #expect(fourLines.allSatisfy { $0["notes"] is NSNull && $0["authorisation"] != nil }, "the record without its free text")
+        let twenty = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-twenty-products.json").path
+        #expect(try ReportGen.run([twenty, "-o", folder.path("twenty.pdf")]).status == 0)
+        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("twenty.pdf"), "-"]).stdout
         #expect(text.contains("zbyt długa na kod"))
-        #expect(try Self.decodeQR(folder.path("mix.pdf"), dpi: 150, in: folder).isEmpty)
+        #expect(try Self.decodeQR(folder.path("twenty.pdf"), dpi: 150, in: folder).isEmpty)
     }
 
     private func baseJobText() -> String {
