@@ -49,20 +49,29 @@ public struct QRCodeElement: Element {
             .layout(in: space, context: context)
     }
 
-    /// A white square, then each row's runs of dark modules as one rectangle each.
+    /// A white square, then the dark modules as few rectangles as a greedy cover gives: each
+    /// from an uncovered dark module, as wide as the dark run, then as tall as rows below repeat
+    /// that run (fewer path operators to write, compress and read back than one per run).
     var commands: [DrawCommand] {
         let module = size / Double(code.width + 2 * Self.quietZone)
         let origin = module * Double(Self.quietZone)
         var commands: [DrawCommand] = [.fill(.rectangle(Rect(x: 0, y: 0, width: size, height: size)), Color(red: 1, green: 1, blue: 1))]
+        var covered = [Bool](repeating: false, count: code.width * code.width)
         var dark = Path()
         for row in 0..<code.width {
             var column = 0
             while column < code.width {
-                guard code[row, column] else { column += 1; continue }
-                let start = column
-                while column < code.width, code[row, column] { column += 1 }
-                dark.append(rectangle: Rect(x: origin + Double(start) * module, y: origin + Double(row) * module,
-                                            width: Double(column - start) * module, height: module))
+                guard code[row, column], !covered[row * code.width + column] else { column += 1; continue }
+                var end = column
+                while end < code.width, code[row, end], !covered[row * code.width + end] { end += 1 }
+                var bottom = row + 1
+                while bottom < code.width, (column..<end).allSatisfy({ code[bottom, $0] && !covered[bottom * code.width + $0] }) { bottom += 1 }
+                for coveredRow in row..<bottom {
+                    for coveredColumn in column..<end { covered[coveredRow * code.width + coveredColumn] = true }
+                }
+                dark.append(rectangle: Rect(x: origin + Double(column) * module, y: origin + Double(row) * module,
+                                            width: Double(end - column) * module, height: Double(bottom - row) * module))
+                column = end
             }
         }
         commands.append(.fill(dark, Color(red: 0, green: 0, blue: 0)))
