@@ -75,7 +75,7 @@ struct RecordCommand: ParsableCommand {
         do {
             reader = try HistoryReader(handle: handle, name: input == "-" ? nil : input)
         } catch {
-            throw Self.fail(error)
+            throw HistoryInput.fail(error)
         }
         let inputs = Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 })
         guard let format = RecordFormat(rawValue: chosenFormat.rawValue) else {
@@ -85,7 +85,7 @@ struct RecordCommand: ParsableCommand {
         try sink.write(format.header)
         var written = 0, failed = 0, incomplete = 0
         let name = InputReader.displayName(input)
-        while let item = try next(reader) {
+        while let item = try HistoryInput.next(reader) {
             let entry = item.decode()
             let label = reader.isOneJob ? name : "\(name) entry \(entry.index + 1)" + (entry.id.map { " (id \(String(reflecting: $0)))" } ?? "")
             let plan: SprayPlan
@@ -124,7 +124,7 @@ struct RecordCommand: ParsableCommand {
         var language = locale
         var generator: ReportGenerator?
         let name = InputReader.displayName(input)
-        while let item = try next(reader) {
+        while let item = try HistoryInput.next(reader) {
             let entry = item.decode()
             do {
                 let decoded = try entry.result.get()
@@ -176,25 +176,6 @@ struct RecordCommand: ParsableCommand {
         } catch {
             Console.report(error)
             throw ExitStatus.of(error)
-        }
-    }
-
-    private func next(_ reader: HistoryReader) throws -> HistoryItem? {
-        do {
-            return try reader.next()
-        } catch {
-            throw Self.fail(error)
-        }
-    }
-
-    private static func fail(_ error: HistoryReadError) -> ExitCode {
-        switch error {
-        case .invalid(let error):
-            Console.report(error)
-            return ExitStatus.badData
-        case .unreadable(let message):
-            Console.error(message)
-            return ExitStatus.unreadableInput
         }
     }
 }

@@ -35,12 +35,12 @@ struct ValidateCommand: ParsableCommand {
         do {
             reader = try HistoryReader(handle: handle, name: input == "-" ? nil : input)
         } catch {
-            throw Self.fail(error)
+            throw HistoryInput.fail(error)
         }
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.
-        let first = try next(reader)
-        let second = first == nil ? nil : try next(reader)
+        let first = try HistoryInput.next(reader)
+        let second = first == nil ? nil : try HistoryInput.next(reader)
         if let first, second == nil, reader.isOneJob || reader.format == .lines {
             var incomplete = 0
             guard let line = check(first.decode().result, label: name, errorPrefix: "", incomplete: &incomplete) else { throw ExitStatus.badData }
@@ -55,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
     private func checkHistory(_ read: [HistoryItem], reader: HistoryReader, name: String) throws {
         var valid = 0, total = 0, incomplete = 0
         var pending = read
-        while let item = pending.isEmpty ? try next(reader) : pending.removeFirst() {
+        while let item = pending.isEmpty ? try HistoryInput.next(reader) : pending.removeFirst() {
             total += 1
             let entry = item.decode()
             let label = Self.label(entry)
@@ -66,14 +66,6 @@ struct ValidateCommand: ParsableCommand {
         }
         try FileHandleOutput.print("\(name): \(valid) of \(total) jobs valid\n")
         if valid < total || (strict && incomplete > 0) { throw ExitStatus.badData }
-    }
-
-    private func next(_ reader: HistoryReader) throws -> HistoryItem? {
-        do {
-            return try reader.next()
-        } catch {
-            throw Self.fail(error)
-        }
     }
 
     /// "entry 3 (line 3, id "calc-17")".
@@ -105,17 +97,6 @@ struct ValidateCommand: ParsableCommand {
         } catch {
             for diagnostic in error.diagnostics { Console.error(errorPrefix + diagnostic.description) }
             return nil
-        }
-    }
-
-    private static func fail(_ error: HistoryReadError) -> ExitCode {
-        switch error {
-        case .invalid(let error):
-            Console.report(error)
-            return ExitStatus.badData
-        case .unreadable(let message):
-            Console.error(message)
-            return ExitStatus.unreadableInput
         }
     }
 }

@@ -141,15 +141,7 @@ struct ContentStream {
         }
 
         private mutating func skipWhitespaceAndComments() {
-            while index < bytes.count {
-                if Self.isWhitespace(bytes[index]) {
-                    index += 1
-                } else if bytes[index] == UInt8(ascii: "%") {
-                    while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
-                } else {
-                    return
-                }
-            }
+            index = PDFValueParser.afterWhitespace(in: bytes, from: index)
         }
 
         /// `( … )` with balanced parentheses and backslash escapes.

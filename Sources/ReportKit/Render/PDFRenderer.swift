@@ -13,29 +13,26 @@ public struct PDFRenderer: Sendable {
 
     /// The render stage alone: cairo's PDF, for ``PDFFinisher`` to finish.
     public func draw(_ document: LaidOutDocument) throws(RenderError) -> RenderedPDF {
-        guard let first = document.pages.first else { throw RenderError("the document has no pages") }
-        let sink = CairoByteSink()
-        let writer = try PDFWriter(text: text, info: document.info, pageSize: first.size, linksByFinishing: true,
-                                   stream: CairoByteSink.write, closure: sink.closure)
-        try withExtendedLifetime(sink) { () throws(RenderError) in
-            try writer.add(document.pages)
-            try writer.finish(outline: document.outline)
-        }
-        return RenderedPDF(bytes: sink.bytes, info: document.info, structure: writer.structure, links: writer.links,
+        let (bytes, writer) = try drawn(document, linksByFinishing: true)
+        return RenderedPDF(bytes: bytes, info: document.info, structure: writer.structure, links: writer.links,
                            producer: PDFWriter.producer)
     }
 
     /// The render stage for a plain PDF: cairo makes the links itself.
     func drawPlain(_ document: LaidOutDocument) throws(RenderError) -> [UInt8] {
+        try drawn(document, linksByFinishing: false).bytes
+    }
+
+    private func drawn(_ document: LaidOutDocument, linksByFinishing: Bool) throws(RenderError) -> (bytes: [UInt8], writer: PDFWriter) {
         guard let first = document.pages.first else { throw RenderError("the document has no pages") }
         let sink = CairoByteSink()
-        let writer = try PDFWriter(text: text, info: document.info, pageSize: first.size, linksByFinishing: false,
+        let writer = try PDFWriter(text: text, info: document.info, pageSize: first.size, linksByFinishing: linksByFinishing,
                                    stream: CairoByteSink.write, closure: sink.closure)
         try withExtendedLifetime(sink) { () throws(RenderError) in
             try writer.add(document.pages)
             try writer.finish(outline: document.outline)
         }
-        return sink.bytes
+        return (sink.bytes, writer)
     }
 
     /// The whole document as bytes in memory, rendered and finished to `standard` with

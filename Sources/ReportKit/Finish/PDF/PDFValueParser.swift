@@ -21,15 +21,22 @@ struct PDFValueParser {
     }
 
     mutating func skipWhitespace() {
+        index = Self.afterWhitespace(in: bytes, from: index)
+    }
+
+    /// Where the first byte after white space and comments is, from `index` on.
+    static func afterWhitespace(in bytes: [UInt8], from index: Int) -> Int {
+        var index = index
         while index < bytes.count {
-            if Self.isWhitespace(bytes[index]) {
+            if isWhitespace(bytes[index]) {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "%") {
                 while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
             } else {
-                return
+                break
             }
         }
+        return index
     }
 
     /// The next word (a keyword or a number), without moving past it when `peek`.

@@ -1,0 +1,26 @@
+import ArgumentParser
+import ReportKit
+
+/// Reading a job or a history entry by entry, for the commands that stream one (validate, record).
+enum HistoryInput {
+    /// The next entry; a history that cannot be read further is reported and ends the run.
+    static func next(_ reader: HistoryReader) throws -> HistoryItem? {
+        do {
+            return try reader.next()
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Reports why a history cannot be read: 65 for one that is not a history, 66 for a read error.
+    static func fail(_ error: HistoryReadError) -> ExitCode {
+        switch error {
+        case .invalid(let error):
+            Console.report(error)
+            return ExitStatus.badData
+        case .unreadable(let message):
+            Console.error(message)
+            return ExitStatus.unreadableInput
+        }
+    }
+}
