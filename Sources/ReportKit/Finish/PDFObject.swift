@@ -1,8 +1,8 @@
 import CQPDF
 import Glibc
 
-/// One object of a ``QPDFDocument``: a dictionary, array, stream, name, number or string,
-/// direct or indirect. Valid while its document is.
+/// One object of a ``QPDFDocument``, read: a dictionary, array, stream, name or string. Valid
+/// while its document is.
 struct PDFObject {
     unowned let document: QPDFDocument
     let handle: qpdf_oh
@@ -10,14 +10,8 @@ struct PDFObject {
     private var data: qpdf_data { document.handle }
 
     var isNull: Bool { qpdf_oh_is_null(data, handle) != 0 }
-    var isDictionary: Bool { qpdf_oh_is_dictionary(data, handle) != 0 }
     var isArray: Bool { qpdf_oh_is_array(data, handle) != 0 }
     var isStream: Bool { qpdf_oh_is_stream(data, handle) != 0 }
-    var isIndirect: Bool { qpdf_oh_is_indirect(data, handle) != 0 }
-    var isInteger: Bool { qpdf_oh_is_integer(data, handle) != 0 }
-
-    /// The object number of an indirect object.
-    var objectNumber: Int32 { qpdf_oh_get_object_id(data, handle) }
 
     /// A name without its slash (`Figure` for `/Figure`), or nil.
     var name: String? {
@@ -25,20 +19,10 @@ struct PDFObject {
         return String(String(cString: text).dropFirst())
     }
 
-    var integer: Int? { isInteger ? Int(qpdf_oh_get_int_value(data, handle)) : nil }
-
     /// A string's text (decoded from PDFDocEncoding or UTF-16), or nil.
     var text: String? {
         guard qpdf_oh_is_string(data, handle) != 0, let text = qpdf_oh_get_utf8_value(data, handle) else { return nil }
         return String(cString: text)
-    }
-
-    /// A string's bytes as they are.
-    var bytes: [UInt8]? {
-        guard qpdf_oh_is_string(data, handle) != 0 else { return nil }
-        var length = 0
-        guard let value = qpdf_oh_get_binary_string_value(data, handle, &length) else { return [] }
-        return value.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
     }
 
     /// The dictionary of a stream; the object itself otherwise.
@@ -55,24 +39,12 @@ struct PDFObject {
         return value.isNull ? nil : value
     }
 
-    /// The keys of a dictionary, without their slashes.
-    var keys: [String] {
-        var keys: [String] = []
-        qpdf_oh_begin_dict_key_iter(data, dictionary.handle)
-        while qpdf_oh_dict_more_keys(data) != 0 {
-            if let key = qpdf_oh_dict_next_key(data) { keys.append(String(String(cString: key).dropFirst())) }
-        }
-        return keys
-    }
-
     /// The items of an array; a single object counts as an array of itself (PDF often allows
     /// either, as in /K).
     var items: [PDFObject] {
         guard isArray else { return isNull ? [] : [self] }
         return (0..<qpdf_oh_get_array_n_items(data, handle)).map { PDFObject(document: document, handle: qpdf_oh_get_array_item(data, handle, $0)) }
     }
-
-
 
     /// The decoded data of a stream of a PDF from elsewhere, refused when it would be larger than
     /// `limit` bytes (a small compressed stream can inflate to gigabytes). Unfiltered and
@@ -96,6 +68,5 @@ struct PDFObject {
             throw RenderError("an attached file is compressed with \(filters.joined(separator: ", ")), which report-gen does not read")
         }
     }
-
 
 }
