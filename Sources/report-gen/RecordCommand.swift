@@ -71,12 +71,7 @@ struct RecordCommand: ParsableCommand {
         defer { withExtendedLifetime(trap) {} }
         let handle = try InputReader.open(input)
         defer { if input != "-" { try? handle.close() } }
-        let reader: HistoryReader
-        do {
-            reader = try HistoryReader(handle: handle, name: input == "-" ? nil : input)
-        } catch {
-            throw HistoryInput.fail(error)
-        }
+        let reader = try HistoryInput.reader(handle, input: input)
         let inputs = Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 })
         guard let format = RecordFormat(rawValue: chosenFormat.rawValue) else {
             return try writeRegister(reader, protecting: inputs)

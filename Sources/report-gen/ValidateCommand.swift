@@ -31,12 +31,7 @@ struct ValidateCommand: ParsableCommand {
         let name = InputReader.displayName(input)
         let handle = try InputReader.open(input)
         defer { if input != "-" { try? handle.close() } }
-        let reader: HistoryReader
-        do {
-            reader = try HistoryReader(handle: handle, name: input == "-" ? nil : input)
-        } catch {
-            throw HistoryInput.fail(error)
-        }
+        let reader = try HistoryInput.reader(handle, input: input)
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.
         let first = try HistoryInput.next(reader)
