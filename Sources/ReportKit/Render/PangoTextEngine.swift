@@ -59,10 +59,15 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         }
     }
 
-    /// Layouts measured for the document being made, reused to draw it: Pango's shaping is the
-    /// costliest step, and layout measures the same cell more than once (natural width, fit).
-    /// Emptied after each document by ``endDocument()``, and whenever it grows past a bound.
+    /// Layouts measured, reused to draw them and for the next documents: Pango's shaping is the
+    /// costliest step, layout measures the same cell more than once (natural width, fit), and a
+    /// batch's reports share most of their words (labels, headers, units). Two generations keep
+    /// memory bounded: a layout not used since the last turnover is let go at the next one.
     private var layouts: [LayoutKey: SetText] = [:]
+    private var previousLayouts: [LayoutKey: SetText] = [:]
+    /// The layouts one generation holds before, at a document's end, it becomes the previous one.
+    private static let generationSize = 1_024
+    /// Within one document (a long job), the bound at which a generation turns over at once.
     private static let layoutCacheLimit = 20_000
     /// One font description per weight, slant and size, made once for the engine's life.
     private var fontDescriptions: [FontKey: FontDescription] = [:]
@@ -198,17 +203,27 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         return try body(try cachedLayout(LayoutKey(text: text.text, width: text.width, alignment: text.alignment, ellipsize: text.ellipsize)))
     }
 
-    /// Lets go of the layouts kept for the document just rendered, so memory does not grow
-    /// from one document to the next.
+    /// Ends a document: once the current generation of layouts is full, it becomes the previous
+    /// one and the layouts no document has used since are let go, so memory does not grow from
+    /// one document to the next.
     public func endDocument() {
         lock.lock()
         defer { lock.unlock() }
-        layouts.removeAll(keepingCapacity: true)
+        if layouts.count >= Self.generationSize { turnOver() }
+    }
+
+    private func turnOver() {
+        previousLayouts = layouts
+        layouts = [:]
     }
 
     private func cachedLayout(_ key: LayoutKey) throws(RenderError) -> SetText {
         if let set = layouts[key] { return set }
-        if layouts.count >= Self.layoutCacheLimit { layouts.removeAll(keepingCapacity: true) }
+        if layouts.count >= Self.layoutCacheLimit { turnOver() }
+        if let set = previousLayouts[key] {
+            layouts[key] = set
+            return set
+        }
         let set: SetText
         if let oneLine = try reusableOneLine(for: key) {
             set = oneLine
