@@ -2,59 +2,65 @@
 /// documents read in the order they are specified and are the same bytes every time.
 public enum JSONWriter {
     public static func write(_ value: JSONValue, indent: String = "  ") -> String {
-        var output = ""
-        write(value, level: 0, indent: indent, into: &output)
-        output += "\n"
-        return output
+        // Written as UTF-8 bytes: appending to a String piece by piece costs several times more.
+        var output: [UInt8] = []
+        output.reserveCapacity(4_096)
+        write(value, level: 0, indent: Array(indent.utf8), into: &output)
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, level: Int, indent: String, into output: inout String) {
-        let inner = String(repeating: indent, count: level + 1)
-        let outer = String(repeating: indent, count: level)
+    private static func write(_ value: JSONValue, level: Int, indent: [UInt8], into output: inout [UInt8]) {
+        func newline(_ level: Int) {
+            output.append(UInt8(ascii: "\n"))
+            for _ in 0..<level { output += indent }
+        }
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): output += number.literal
+        case .null: output += "null".utf8
+        case .bool(let flag): output += (flag ? "true" : "false").utf8
+        case .number(let number): output += number.literal.utf8
         case .string(let text): writeString(text, into: &output)
-        case .array(let elements) where elements.isEmpty: output += "[]"
+        case .array(let elements) where elements.isEmpty: output += "[]".utf8
         case .array(let elements):
-            output += "[\n"
+            output.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
-                output += inner
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                newline(level + 1)
                 write(element, level: level + 1, indent: indent, into: &output)
-                output += offset == elements.count - 1 ? "\n" : ",\n"
             }
-            output += outer + "]"
-        case .object(let object) where object.members.isEmpty: output += "{}"
+            newline(level)
+            output.append(UInt8(ascii: "]"))
+        case .object(let object) where object.members.isEmpty: output += "{}".utf8
         case .object(let object):
-            output += "{\n"
+            output.append(UInt8(ascii: "{"))
             for (offset, member) in object.members.enumerated() {
-                output += inner
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                newline(level + 1)
                 writeString(member.key, into: &output)
-                output += ": "
+                output += ": ".utf8
                 write(member.value, level: level + 1, indent: indent, into: &output)
-                output += offset == object.members.count - 1 ? "\n" : ",\n"
             }
-            output += outer + "}"
+            newline(level)
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += #"\""#.utf8
+            case UInt8(ascii: "\\"): output += #"\\"#.utf8
+            case UInt8(ascii: "\n"): output += #"\n"#.utf8
+            case UInt8(ascii: "\r"): output += #"\r"#.utf8
+            case UInt8(ascii: "\t"): output += #"\t"#.utf8
+            case ..<0x20:
+                let hex = String(byte, radix: 16)
+                output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

@@ -101,7 +101,7 @@ public struct DocumentInfo: Sendable, Hashable {
 
     /// The creation date to write: the one given, else `SOURCE_DATE_EPOCH` (reproducible builds),
     /// else none, so that output never depends on the clock.
-    public func resolvedCreationDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date? {
+    public func resolvedCreationDate(environment: [String: String] = SourceDateEpoch.environment) -> Date? {
         if let creationDate { return creationDate }
         guard let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(epoch))

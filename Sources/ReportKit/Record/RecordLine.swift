@@ -49,7 +49,7 @@ public struct RecordLine: Sendable, Equatable {
     public var recordedAt: String?
 
     /// The lines of a planned job, one per product.
-    public static func lines(of plan: SprayPlan, environment: [String: String] = ProcessInfo.processInfo.environment) -> [RecordLine] {
+    public static func lines(of plan: SprayPlan, environment: [String: String] = SourceDateEpoch.environment) -> [RecordLine] {
         let job = plan.job
         let area = job.field.area.internalValue
         let (date, startTime, offset) = parts(of: job.date)

@@ -101,6 +101,13 @@ final class CairoPainter {
 
     /// Cairo's attribute strings quote with single quotes; escape them and backslashes.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        // Nearly every name and address has neither; Foundation's search would cost more than the drawing.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "'") }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "'" { result.append("\\") }
+            result.append(scalar)
+        }
+        return String(result)
     }
 }

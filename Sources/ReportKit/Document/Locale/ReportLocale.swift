@@ -85,10 +85,20 @@ public struct ReportLocale: Sendable {
 
     /// Replaces each `{name}` with its value; anything else is left as written.
     static func fill(_ pattern: String, _ values: [String: String]) -> String {
-        var result = pattern
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            result = result.replacingOccurrences(of: "{\(name)}", with: value)
+        // One pass, so a value is never searched for placeholders of its own.
+        var result = ""
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  let value = values[String(rest[rest.index(after: open)..<close])] else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
         }
-        return result
+        return result + rest
     }
 }
