@@ -59,6 +59,8 @@ public final class ReportGenerator {
     public let template: ReportTemplate
     public let text: PangoTextEngine
     private let definitions: ReportDefinitions
+    /// Whether ``template`` draws a QR code (the record is written out for it only then).
+    private let drawsQRCode: Bool
     private var locales: [ReportLanguage: ReportLocale] = [:]
 
     public init(options: ReportOptions, definitions: ReportDefinitions = .builtIn, fonts: FontSet = .inter) throws(ReportError) {
@@ -70,6 +72,7 @@ public final class ReportGenerator {
         do {
             theme = try definitions.theme(options.theme, tokensFile: options.tokensFile)
             template = try definitions.template(options.template, theme: theme)
+            drawsQRCode = template.drawsQRCode
         } catch {
             throw .definition(error)
         }
@@ -96,7 +99,7 @@ public final class ReportGenerator {
     public func compose(_ plan: SprayPlan, anchorPrefix: String = "") throws(ReportError) -> ComposedReport {
         try requireSubject(.job)
         let locale = try locale(options.language ?? plan.job.locale)
-        let data = ReportData.job(plan, locale: locale, author: options.author)
+        let data = ReportData.job(plan, locale: locale, author: options.author, withQRCode: drawsQRCode)
         return try compose(data, locale: locale, date: plan.job.date, anchorPrefix: anchorPrefix)
     }
 

@@ -3,11 +3,12 @@ public enum ReportData {
     /// The author credited when neither the input nor the command line names one.
     public static let defaultAuthor = "Wojciech Olszak"
 
-    /// The values of one job's report.
-    public static func job(_ plan: SprayPlan, locale: ReportLocale, author: String? = nil) -> TemplateValue {
+    /// The values of one job's report; `record.qr` and `record.qrShort` (the record as a QR code
+    /// holds it) only `withQRCode`.
+    public static func job(_ plan: SprayPlan, locale: ReportLocale, author: String? = nil, withQRCode: Bool = true) -> TemplateValue {
         let display = PlanDisplay(plan: plan, language: locale.language)
         var root = common(locale: locale, author: author ?? plan.job.author)
-        for (key, value) in jobValues(plan, display: display, locale: locale) { root[key] = value }
+        for (key, value) in jobValues(plan, display: display, locale: locale, withQRCode: withQRCode) { root[key] = value }
         root["jobs"] = .list([.record(summary(plan, display: display, locale: locale, number: 1))])
         return .record(root)
     }
@@ -57,7 +58,7 @@ public enum ReportData {
         ]
     }
 
-    private static func jobValues(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale) -> [String: TemplateValue] {
+    private static func jobValues(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale, withQRCode: Bool) -> [String: TemplateValue] {
         let job = plan.job
         let t = locale
         let products = job.products.enumerated().map { index, product -> TemplateValue in
@@ -132,7 +133,7 @@ public enum ReportData {
                     : t.loading(job.tank.loading)),
             ]),
             "areaPerFullLoad": .quantity(display.areaPerFullLoad),
-            "record": .record(recordFields(job, locale: t).merging(qrFields(plan)) { first, _ in first }),
+            "record": .record(withQRCode ? recordFields(job, locale: t).merging(qrFields(plan)) { first, _ in first } : recordFields(job, locale: t)),
             "hasRecord": .bool(!record.isEmpty || job.products.contains { $0.authorisation != nil }),
             "warnings": .list(plan.warnings.map { .text($0.description) }),
         ]
@@ -188,7 +189,7 @@ public enum ReportData {
         }
         func compact(_ lines: [RecordLine]) -> String {
             // Line breaks in values are escaped, so the document's own are the only ones.
-            RecordFormat.json.document(lines).replacingOccurrences(of: "\n", with: "")
+            String(decoding: RecordFormat.json.document(lines).utf8.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
         }
         return ["qr": .text(compact(lines)), "qrShort": .text(compact(short))]
     }

@@ -19,6 +19,12 @@ public struct ReportTemplate: Sendable {
     let title: TextPattern?
     let page: PageSpec
     let body: [TemplateNode]
+
+    /// Whether the template draws a QR code anywhere: only then is the record written out for one
+    /// (it costs as much as laying out a table).
+    var drawsQRCode: Bool {
+        (page.header + page.footer + body).contains { $0.containsQRCode }
+    }
 }
 
 /// The page: margins, type scale, background, and the header and footer on every page.
@@ -44,6 +50,21 @@ struct TemplateNode: Sendable {
     /// The node's width inside a row.
     let width: ColumnWidth?
     let kind: Kind
+
+    /// Whether this node or any inside it is a QR code.
+    var containsQRCode: Bool {
+        let inside: [TemplateNode]
+        switch kind {
+        case .qr: return true
+        case .stack(let children, _, let continuation): inside = children + continuation
+        case .row(let children, _, _), .each(_, _, let children, _, _), .keepTogether(let children),
+             .anchor(_, let children), .link(_, let children), .firstThatFits(let children, _):
+            inside = children
+        case .card(let spec): inside = spec.children
+        case .text, .badge, .table, .pairs, .divider, .spacer, .pageBreak, .gauges, .checkbox: inside = []
+        }
+        return inside.contains { $0.containsQRCode }
+    }
 
     indirect enum Kind: Sendable {
         case text(TextSpec)
