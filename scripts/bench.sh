@@ -1,17 +1,44 @@
 #!/usr/bin/env bash
 # The benchmarks: ReportKit against a minimal C program drawing the same page with cairo and Pango
 # directly, in the same run (so the ratios hold on a busy machine).
+#   0. peers: report-gen as installed (static Swift runtime) against the C floor
+#      (../shared/bench/floor/report.c, or FLOOR_SOURCE) and Typst (PyPI typst), all drawing the
+#      canonical page of ../shared/bench/canonical-page.md: CPU per report, reports/s with 1 and 2
+#      jobs, peak memory, one report as one process; the issue's goals, met or missed;
 #   1. rendering: one-page documents in one process (layout and PDF in memory), memory flat;
 #   2. batch: `report-gen batch` on DOCUMENTS jobs and on LARGE jobs (jobs/s, peak memory), per-job
 #      cost (CPU and wall time) against the C program replaying the same spray-report page,
 #      --jobs 1 against --jobs 2. scripts/bench-instructions.sh then gives the per-job cost in
 #      instructions, which the machine's load does not change.
 #   bash scripts/bench.sh [DOCUMENTS [LARGE]]     (default 1000 10000; LARGE 0 leaves it out)
+#   bash scripts/bench.sh peers [REPORTS]         the peers alone (default 300 reports a run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mkdir -p .build
+peers() {
+  local reports=${1:-300} floor_source=${FLOOR_SOURCE:-../shared/bench/floor/report.c}
+  [[ -f $floor_source ]] || { echo "bench: the C floor $floor_source is missing; set FLOOR_SOURCE" >&2; exit 66; }
+  cc -O2 -o .build/bench-floor "$floor_source" $(pkg-config --cflags --libs pangocairo cairo-pdf fontconfig) -lm
+  # What users run: the build install.sh and the .deb ship.
+  swift build -c release --static-swift-stdlib --product report-gen --scratch-path .build-static 2>&1 | grep -vE "prohibited flag" | tail -1
+  swift build -c release --product reportkit-bench 2>&1 | grep -vE "prohibited flag" | tail -1
+  local typst=()
+  if python3 -c "import typst" 2>/dev/null || python3 -m pip install --quiet typst 2>/dev/null; then
+    typst=(--typst python3 Benchmarks/typst/canonical-page.py)
+  else
+    echo "bench: Typst left out (pip install typst failed)"
+  fi
+  .build/release/reportkit-bench --peers .build/bench-floor .build-static/release/report-gen Benchmarks/canonical .build/bench-peers \
+    --per-run "$reports" "${typst[@]}"
+}
+if [[ ${1:-} == peers ]]; then
+  peers "${2:-300}"
+  exit
+fi
 documents="${1:-1000}"
 large="${2:-10000}"
-mkdir -p .build
+peers 300
+echo
 cc -O2 -o .build/bench-baseline Benchmarks/baseline.c $(pkg-config --cflags --libs pangocairo pangoft2 fontconfig)
 swift build -c release --product reportkit-bench 2>&1 | grep -vE "prohibited flag" | tail -1
 swift build -c release --product report-gen 2>&1 | grep -vE "prohibited flag" | tail -1

@@ -11,6 +11,7 @@ struct Options {
     var checkFlatMemory = false
     var batch: BatchBenchmark?
     var soak: ReportSoak?
+    var peers: PeerBenchmark?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -26,12 +27,21 @@ struct Options {
                 guard let count = rest.popFirst().flatMap(Int.init) else { fallthrough }
                 soak = ReportSoak(jobs: Array(rest.prefix { !$0.hasPrefix("--") }), reports: count)
                 rest = rest.drop { !$0.hasPrefix("--") }
+            case "--peers":
+                // --peers FLOOR REPORT-GEN CANONICAL-FOLDER WORK-FOLDER [--typst COMMAND...] [--reports N]
+                guard let floor = rest.popFirst(), let reportGen = rest.popFirst(), let canonical = rest.popFirst(), let work = rest.popFirst() else { fallthrough }
+                peers = PeerBenchmark(floor: floor, typst: nil, reportGen: reportGen, canonical: canonical, work: work)
+            case "--typst" where peers != nil:
+                peers?.typst = Array(rest.prefix { !$0.hasPrefix("--") })
+                rest = rest.drop { !$0.hasPrefix("--") }
+            case "--per-run" where peers != nil: peers?.reports = rest.popFirst().flatMap(Int.init) ?? 300
             case "--large" where batch != nil: batch?.largeCount = rest.popFirst().flatMap(Int.init) ?? 0
             default:
                 FileHandle.standardError.write(Data("""
                     usage: reportkit-bench [--documents N] [--baseline PATH] [--check-flat-memory]
                            reportkit-bench --batch JOB.json REPORT-GEN WORK-FOLDER --baseline PATH [--documents N] [--large N]
                            reportkit-bench --reports N JOB.json... [--check-flat-memory]
+                           reportkit-bench --peers FLOOR REPORT-GEN CANONICAL-FOLDER WORK-FOLDER [--typst COMMAND...] [--per-run N]
 
                     """.utf8))
                 exit(64)
@@ -41,6 +51,10 @@ struct Options {
 }
 
 let options = Options(CommandLine.arguments)
+if let peers = options.peers {
+    try peers.run()
+    exit(0)
+}
 if let soak = options.soak {
     let flat = try soak.run(checkFlat: options.checkFlatMemory)
     if !flat { print("  FAIL: memory grows with the number of reports") }

@@ -1,0 +1,173 @@
+import Foundation
+import ReportKit
+
+/// report-gen against the engines a user could pick instead, all drawing the canonical page of
+/// ../shared/bench/canonical-page.md: the C program calling cairo and Pango directly (the floor of
+/// what cairo costs) and Typst (through its Python binding, one compiler reused). report-gen draws
+/// it from a job through a template of its own (Benchmarks/canonical), finished as PDF/A-3b and
+/// PDF/UA-1 with the job, its record and its plan attached, as every report is.
+///
+/// Every program runs as a user runs it, a whole process, timed by /usr/bin/time (CPU time and
+/// peak memory); rounds alternate the programs so all meet the same load on a shared machine, and
+/// every figure is a median over the rounds. Start-up is in every figure, spread over the reports.
+struct PeerBenchmark {
+    /// The C program's command (`floor single OUT [N]`, `floor batch COUNT DIR [FIRST]`).
+    let floor: String
+    /// Typst's command line, the same two forms; nil leaves Typst out.
+    var typst: [String]?
+    let reportGen: String
+    /// The folder with the canonical page's job, template and tokens.
+    let canonical: String
+    let work: String
+    var reports = 300
+    var rounds = 5
+    var singles = 15
+
+    func run() throws {
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let history = try writeHistory()
+        let canonicalOptions = ["--template", canonical + "/template.json", "--tokens", canonical + "/tokens.json"]
+        var samples: [String: [Run]] = [:]
+        for _ in 0..<rounds {
+            samples["C", default: []].append(try timed([floor, "batch", String(reports), fresh("c")]))
+            if let typst {
+                samples["Typst", default: []].append(try timed(typst + ["batch", String(reports), fresh("typst")]))
+                samples["Typst PDF/A", default: []].append(try timed(typst + ["batch", String(reports), fresh("typst")],
+                                                                    environment: ["REPORT_PDF_STANDARD": "a-3b,ua-1"]))
+            }
+            for jobs in [1, 2] {
+                samples["report-gen \(jobs)", default: []].append(try timed([reportGen, "batch", history, "-o", fresh("rg"), "--jobs", String(jobs), "--quiet"] + canonicalOptions))
+            }
+            samples["spray-report 1", default: []].append(try timed([reportGen, "batch", history, "-o", fresh("rg"), "--jobs", "1", "--quiet"]))
+            samples["spray-report 2", default: []].append(try timed([reportGen, "batch", history, "-o", fresh("rg"), "--jobs", "2", "--quiet"]))
+        }
+        var single: [String: [Run]] = [:]
+        let job = canonical + "/job.json"
+        for _ in 0..<singles {
+            single["C", default: []].append(try timed([floor, "single", work + "/one-c.pdf"]))
+            single["report-gen", default: []].append(try timed([reportGen, job, "-o", fresh("one-rg.pdf")] + canonicalOptions))
+            if let typst { single["Typst", default: []].append(try timed(typst + ["single", work + "/one-typst.pdf"])) }
+        }
+        report(samples, single: single)
+    }
+
+    // MARK: The table
+
+    private func report(_ batch: [String: [Run]], single: [String: [Run]]) {
+        func cpu(_ name: String) -> Double { median(batch[name, default: []].map { $0.cpuSeconds * 1_000 / Double(reports) }) }
+        func wall(_ name: String) -> Double { median(batch[name, default: []].map { $0.seconds }) }
+        func peak(_ name: String) -> Double { median(batch[name, default: []].map(\.peakMiB)) }
+        func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        func row(_ label: String, _ name: String) {
+            print("  " + padded(label, 60) + String(format: "%8.2f %10.0f %9.1f", cpu(name), Double(reports) / wall(name), peak(name)))
+        }
+        print("peers: CPU per report on the canonical page (../shared/bench/canonical-page.md), \(reports) reports a run, median of \(rounds) interleaved rounds")
+        print("  " + padded("", 60) + "  CPU ms  reports/s  peak MiB")
+        row("C: cairo + Pango directly, plain PDF (the floor)", "C")
+        if typst != nil {
+            row("Typst (Python binding, one compiler), tagged PDF", "Typst")
+            row("Typst, PDF/A-3b + PDF/UA-1", "Typst PDF/A")
+        }
+        row("report-gen batch --jobs 1, canonical template, PDF/A + UA", "report-gen 1")
+        row("report-gen batch --jobs 2, canonical template", "report-gen 2")
+        row("report-gen batch --jobs 1, spray-report (the default)", "spray-report 1")
+        row("report-gen batch --jobs 2, spray-report", "spray-report 2")
+
+        let c = cpu("C"), ours = cpu("report-gen 1")
+        let speedups = zip(batch["report-gen 1", default: []], batch["report-gen 2", default: []]).map { $0.seconds / $1.seconds }
+        print("  goals:")
+        goal(String(format: "report-gen CPU per report / C: %.2f", ours / c), met: ours / c <= 1.25, "at most 1.25 (goal 1.0)")
+        if typst != nil {
+            let typst = cpu("Typst")
+            goal(String(format: "Typst CPU per report / report-gen: %.2f (PDF/A + UA Typst: %.2f)", typst / ours, cpu("Typst PDF/A") / ours),
+                 met: typst / ours >= 1.2, "at least 1.2")
+        }
+        goal(String(format: "--jobs 2 against --jobs 1: %.2fx (rounds %.2f–%.2f)", median(speedups), speedups.min() ?? 0, speedups.max() ?? 0),
+             met: median(speedups) >= 1.85, "at least 1.85")
+
+        func whole(_ name: String) -> (wall: Double, cpu: Double) {
+            (median(single[name, default: []].map { $0.seconds * 1_000 }), median(single[name, default: []].map { $0.cpuSeconds * 1_000 }))
+        }
+        print("  one report as one process (whole process, median of \(singles)):")
+        for name in ["C", "report-gen", "Typst"] where single[name] != nil {
+            let figures = whole(name)
+            print("    " + padded(name, 12) + String(format: "%7.1f ms wall, %7.1f ms CPU, peak %.1f MiB", figures.wall, figures.cpu,
+                                                         median(single[name, default: []].map(\.peakMiB))))
+        }
+        let ratio = whole("report-gen").wall / whole("C").wall
+        goal(String(format: "report-gen single report / C's: %.2f", ratio), met: ratio <= 1.25, "at most 1.25 (goal 1.0)")
+    }
+
+    private func goal(_ figure: String, met: Bool, _ bound: String) {
+        print("    \(met ? "met " : "MISS") \(figure) (\(bound))")
+    }
+
+    // MARK: Running
+
+    struct Run {
+        let seconds: Double
+        let cpuSeconds: Double
+        let peakMiB: Double
+    }
+
+    /// The canonical job `reports` times as JSON Lines, "Field 1" to "Field N", as the C program
+    /// and Typst number theirs.
+    private func writeHistory() throws -> String {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: canonical + "/job.json")))
+        guard case .object(let job) = try JSONParser.parse(bytes) else { throw BenchmarkError("\(canonical)/job.json is not a job") }
+        var lines = ""
+        for number in 1...reports {
+            let members = job.members.map { member -> JSONObject.Member in
+                switch member.key {
+                case "id": return JSONObject.Member(key: "id", value: .string("field-\(number)"))
+                case "field":
+                    guard case .object(let field) = member.value else { return member }
+                    let named = field.members.map { $0.key == "name" ? JSONObject.Member(key: "name", value: .string("Field \(number)")) : $0 }
+                    return JSONObject.Member(key: "field", value: .object(JSONObject(members: named)))
+                default: return member
+                }
+            }
+            // Newlines in strings are escaped, so the writer's own are the only ones: one line per job.
+            lines += String(JSONWriter.write(.object(JSONObject(members: members)), indent: "").filter { $0 != "\n" }) + "\n"
+        }
+        let path = work + "/canonical-\(reports).jsonl"
+        try lines.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// `name` under the work folder, with what an earlier run left there removed.
+    private func fresh(_ name: String) -> String {
+        let path = work + "/" + name
+        try? FileManager.default.removeItem(atPath: path)
+        return path
+    }
+
+    /// Runs `command` (output discarded) and reads its CPU time and peak memory from the kernel
+    /// (wait4), to the microsecond.
+    private func timed(_ command: [String], environment: [String: String] = [:]) throws -> Run {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.map { "\($0.key)=\($0.value)" }
+        let arguments = command.map { strdup($0) } + [nil]
+        let environmentPointers = variables.map { strdup($0) } + [nil]
+        defer { (arguments + environmentPointers).forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = now()
+        guard posix_spawnp(&pid, command[0], &actions, nil, arguments, environmentPointers) == 0 else {
+            throw BenchmarkError("cannot run \(command[0])")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let elapsed = now() - start
+        // Exited normally (no signal) with status 0.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw BenchmarkError("\(command.joined(separator: " ")) failed (status \(status))")
+        }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Run(seconds: elapsed, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMiB: Double(usage.ru_maxrss) / 1024)
+    }
+}
