@@ -172,12 +172,13 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         var words: [Range<Int32>] = []
         var start = 0
         for run in text.runs {
+            let shaped = Self.shapedForm(run.text)
             var wordStart = start
-            for (offset, byte) in run.text.utf8.enumerated() where byte == 0x20 || byte == 0x0A {
+            for (offset, byte) in shaped.string.utf8.enumerated() where (byte == 0x20 || byte == 0x0A) && !shaped.joins.contains(where: { $0.lowerBound == offset }) {
                 if start + offset > wordStart { words.append(Int32(wordStart)..<Int32(start + offset)) }
                 wordStart = start + offset + 1
             }
-            start += run.text.utf8.count
+            start += shaped.string.utf8.count
             if start > wordStart { words.append(Int32(wordStart)..<Int32(start)) }
         }
         var widest: Int32 = 0
@@ -228,8 +229,8 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         if let oneLine = try reusableOneLine(for: key) {
             set = oneLine
         } else {
-            let layout = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
-            set = SetText(layout: layout, xOffset: 0, measurement: Self.measurement(of: layout))
+            let (layout, joins) = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
+            set = SetText(layout: layout, xOffset: 0, measurement: Self.measurement(of: layout, joins: joins))
         }
         layouts[key] = set
         return set
@@ -261,9 +262,13 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         return SetText(layout: oneLine.layout, xOffset: Double(offset) / Double(PANGO_SCALE), measurement: oneLine.measurement)
     }
 
-    private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError) -> PangoLayout {
+    /// A layout of `text`, and where in Pango's text the no-break spaces became plain ones
+    /// (``shapedForm(_:)``): one byte there stands for two in `text`.
+    private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError)
+        -> (PangoLayout, joins: [Int]) {
         let layout = try PangoLayout(context: context)
-        let string = text.string
+        let runs = text.runs.map { Self.shapedForm($0.text) }
+        let string = runs.map(\.string).joined()
         pango_layout_set_text(layout.pointer, string, Int32(clamping: string.utf8.count))
         if let width {
             pango_layout_set_width(layout.pointer, Self.pangoUnits(width, rounding: .down))
@@ -284,23 +289,58 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         let attributes = pango_attr_list_new()
         defer { pango_attr_list_unref(attributes) }
         var start = 0
-        for run in text.runs {
-            let end = start + run.text.utf8.count
+        var unbreakable: [Range<Int>] = []
+        for (run, shaped) in zip(text.runs, runs) {
+            let end = start + shaped.string.utf8.count
             for attribute in Self.attributes(for: run.style, font: try fontDescription(for: run.style)) {
                 attribute.pointee.start_index = UInt32(start)
                 attribute.pointee.end_index = UInt32(end)
                 pango_attr_list_insert(attributes, attribute)
             }
+            unbreakable += shaped.joins.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
             start = end
         }
-        for range in Self.unitLikeWords(in: text.string) {
+        for range in Self.unitLikeWords(in: string) + unbreakable {
             let keep = pango_attr_allow_breaks_new(0)!
             keep.pointee.start_index = UInt32(range.lowerBound)
             keep.pointee.end_index = UInt32(range.upperBound)
             pango_attr_list_insert(attributes, keep)
         }
         pango_layout_set_attributes(layout.pointer, attributes)
-        return layout
+        return (layout, unbreakable.map(\.lowerBound))
+    }
+
+    /// A run's text as Pango is given it: a no-break space (U+00A0) inside the run, after a digit,
+    /// a letter or "×" (a number and its unit, a digit group, "full × 3"), becomes a plain space;
+    /// `joins` lists the byte range from each such space to the end of the character after it,
+    /// which an attribute keeps from breaking. Cairo writes a glyph it cannot name in PDF's Latin
+    /// encoding (U+00A0 is one) into a second, CID-keyed subset of its font: a no-break space in a
+    /// unit ("12,5 ha") cost every report one more embedded font per weight (a font program, its
+    /// widths and its character map).
+    static func shapedForm(_ text: String) -> (string: String, joins: [Range<Int>]) {
+        guard text.utf8.contains(0xA0) else { return (text, []) }
+        var joins: [Range<Int>] = []
+        var result = String.UnicodeScalarView()
+        var offset = 0
+        var previous: Unicode.Scalar?
+        var openJoin: Int?
+        for scalar in text.unicodeScalars {
+            let length = UTF8.width(scalar)
+            if let start = openJoin {
+                joins.append(start..<(offset + length))
+                openJoin = nil
+            }
+            if scalar == "\u{00A0}", let previous, previous.properties.isAlphabetic || previous.properties.numericType != nil || previous == "×" {
+                openJoin = offset
+                result.append(" ")
+                offset += 1
+            } else {
+                result.append(scalar)
+                offset += length
+            }
+            previous = scalar
+        }
+        return (String(result), joins)
     }
 
     /// The byte ranges of short words with a slash in them ("m/s", "l/ha", "0212/3"): Unicode line
@@ -368,7 +408,9 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         return list.compactMap { $0 }
     }
 
-    private static func measurement(of layout: PangoLayout) -> TextMeasurement {
+    /// The layout's lines and size; line starts are given in the paragraph's own bytes, counting
+    /// the two of each no-break space Pango was given as one (`joins`, in Pango's bytes).
+    private static func measurement(of layout: PangoLayout, joins: [Int]) -> TextMeasurement {
         var lines: [TextMeasurement.Line] = []
         if let iterator = pango_layout_get_iter(layout.pointer) {
             defer { pango_layout_iter_free(iterator) }
@@ -376,7 +418,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
                 var logical = PangoRectangle()
                 pango_layout_iter_get_line_extents(iterator, nil, &logical)
                 lines.append(TextMeasurement.Line(
-                    startByte: Int(pango_layout_iter_get_index(iterator)),
+                    startByte: { index in index + joins.count { $0 < index } }(Int(pango_layout_iter_get_index(iterator))),
                     top: Double(logical.y) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE),
                     width: Double(logical.width) / Double(PANGO_SCALE)))
             } while pango_layout_iter_next_line(iterator) != 0
