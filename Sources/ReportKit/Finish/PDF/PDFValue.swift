@@ -69,10 +69,10 @@ enum PDFValue: Equatable {
     /// The value in PDF syntax.
     func write(into output: inout [UInt8]) {
         switch self {
-        case .null: output += Array("null".utf8)
-        case .bool(let value): output += Array((value ? "true" : "false").utf8)
-        case .integer(let value): output += Array(String(value).utf8)
-        case .real(let text): output += Array(text.utf8)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .integer(let value): Self.writeInteger(value, into: &output)
+        case .real(let text): output += text.utf8
         case .string(let bytes): Self.writeString(bytes, into: &output)
         case .name(let name): Self.writeName(name, into: &output)
         case .array(let items):
@@ -83,8 +83,30 @@ enum PDFValue: Equatable {
             }
             output.append(UInt8(ascii: "]"))
         case .dictionary(let dictionary): dictionary.write(into: &output)
-        case .reference(let reference): output += Array("\(reference.number) \(reference.generation) R".utf8)
+        case .reference(let reference):
+            Self.writeInteger(reference.number, into: &output)
+            output.append(32)
+            Self.writeInteger(reference.generation, into: &output)
+            output += " R".utf8
         }
+    }
+
+    /// Written digit by digit: objects are full of numbers, and a String for each costs an allocation.
+    static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    /// Printable ASCII bytes a name may hold as they are (PDF 32000-1, 7.3.5): not the delimiters nor `#`.
+    private static let plainNameBytes: [Bool] = (0..<256).map { byte in
+        byte > 0x20 && byte < 0x7F && !"()<>[]{}/%#".utf8.contains(UInt8(byte))
     }
 
     var bytes: [UInt8] {
@@ -104,21 +126,24 @@ enum PDFValue: Equatable {
             output.append(UInt8(ascii: ")"))
             return
         }
-        let digits = Array("0123456789ABCDEF".utf8)
         output.append(UInt8(ascii: "<"))
-        for byte in bytes { output += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] }
+        for byte in bytes {
+            output.append(hexDigits[Int(byte >> 4)])
+            output.append(hexDigits[Int(byte & 0x0F)])
+        }
         output.append(UInt8(ascii: ">"))
     }
 
     /// A name, with delimiters, white space, `#` and anything outside printable ASCII as `#xx`.
     private static func writeName(_ name: String, into output: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
         output.append(UInt8(ascii: "/"))
         for byte in name.utf8 {
-            if byte > 0x20, byte < 0x7F, !Array("()<>[]{}/%#".utf8).contains(byte) {
+            if plainNameBytes[Int(byte)] {
                 output.append(byte)
             } else {
-                output += [UInt8(ascii: "#"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+                output.append(UInt8(ascii: "#"))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
             }
         }
     }
@@ -166,13 +191,13 @@ struct PDFDictionary: Equatable {
     }
 
     func write(into output: inout [UInt8]) {
-        output += Array("<<".utf8)
+        output += "<<".utf8
         for (key, value) in zip(keys, values) {
             output.append(32)
             PDFValue.name(key).write(into: &output)
             output.append(32)
             value.write(into: &output)
         }
-        output += Array(" >>".utf8)
+        output += " >>".utf8
     }
 }
