@@ -33,6 +33,7 @@ struct ReportGen: ParsableCommand {
         // Likewise a closed pipe behind standard output (`report-gen plan job.json | head -1`):
         // the write fails with EPIPE and the user is told, instead of a silent death.
         signal(SIGPIPE, SIG_IGN)
+        PangoTextEngine.useEmptyDefaultFontConfiguration()
         main(nil)
     }
 }
