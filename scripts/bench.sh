@@ -11,12 +11,12 @@
 #      --jobs 1 against --jobs 2. scripts/bench-instructions.sh then gives the per-job cost in
 #      instructions, which the machine's load does not change.
 #   bash scripts/bench.sh [DOCUMENTS [LARGE]]     (default 1000 10000; LARGE 0 leaves it out)
-#   bash scripts/bench.sh peers [REPORTS]         the peers alone (default 300 reports a run)
+#   bash scripts/bench.sh peers [REPORTS]         the peers alone (default 1,000 reports a run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
 peers() {
-  local reports=${1:-300} floor_source=${FLOOR_SOURCE:-../shared/bench/floor/report.c}
+  local reports=${1:-1000} floor_source=${FLOOR_SOURCE:-../shared/bench/floor/report.c}
   [[ -f $floor_source ]] || { echo "bench: the C floor $floor_source is missing; set FLOOR_SOURCE" >&2; exit 66; }
   cc -O2 -o .build/bench-floor "$floor_source" $(pkg-config --cflags --libs pangocairo cairo-pdf fontconfig) -lm
   # What users run: the build install.sh and the .deb ship.
@@ -32,12 +32,12 @@ peers() {
     --per-run "$reports" "${typst[@]}"
 }
 if [[ ${1:-} == peers ]]; then
-  peers "${2:-300}"
+  peers "${2:-1000}"
   exit
 fi
 documents="${1:-1000}"
 large="${2:-10000}"
-peers 300
+peers 1000
 echo
 cc -O2 -o .build/bench-baseline Benchmarks/baseline.c $(pkg-config --cflags --libs pangocairo pangoft2 fontconfig)
 swift build -c release --product reportkit-bench 2>&1 | grep -vE "prohibited flag" | tail -1

@@ -19,7 +19,7 @@ struct PeerBenchmark {
     /// The folder with the canonical page's job, template and tokens.
     let canonical: String
     let work: String
-    var reports = 300
+    var reports = 1_000
     var rounds = 5
     var singles = 15
 

@@ -34,7 +34,7 @@ struct Options {
             case "--typst" where peers != nil:
                 peers?.typst = Array(rest.prefix { !$0.hasPrefix("--") })
                 rest = rest.drop { !$0.hasPrefix("--") }
-            case "--per-run" where peers != nil: peers?.reports = rest.popFirst().flatMap(Int.init) ?? 300
+            case "--per-run" where peers != nil: peers?.reports = rest.popFirst().flatMap(Int.init) ?? 1_000
             case "--large" where batch != nil: batch?.largeCount = rest.popFirst().flatMap(Int.init) ?? 0
             default:
                 FileHandle.standardError.write(Data("""

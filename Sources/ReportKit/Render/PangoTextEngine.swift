@@ -21,6 +21,8 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         let xOffset: Double
         /// Read from the layout once: layout asks for the same text's lines several times.
         let measurement: TextMeasurement
+        /// The widest word, kept once measured (every table and row asks for it on every layout).
+        var longestWord: Double?
     }
 
     /// Texts are compared and hashed by their UTF-8 bytes, which is what Pango shapes: String's
@@ -183,7 +185,15 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     public func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
         lock.lock()
         defer { lock.unlock() }
-        guard let layout = try? cachedLayout(LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)).layout else { return 0 }
+        let key = LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)
+        guard let set = try? cachedLayout(key) else { return 0 }
+        if let width = set.longestWord { return width }
+        let width = Self.longestWordWidth(text, in: set.layout)
+        layouts[key]?.longestWord = width
+        return width
+    }
+
+    private static func longestWordWidth(_ text: StyledText, in layout: PangoLayout) -> Double {
         var words: [Range<Int32>] = []
         var start = 0
         for run in text.runs {

@@ -63,7 +63,9 @@ final class PDFIncrementalUpdate {
         case .value:
             changes[reference.number] = .value(.dictionary(dictionary))
         case nil:
-            if let (_, data) = try? file.stream(reference) {
+            // Every stream's dictionary has a /Length (PDF 32000-1, 7.3.8.2): without one there is
+            // no stream data to keep, and no need to read the object again to find out.
+            if dictionary["Length"] != nil, let (_, data) = try? file.stream(reference) {
                 changes[reference.number] = .stream(dictionary, data)
             } else {
                 changes[reference.number] = .value(.dictionary(dictionary))
