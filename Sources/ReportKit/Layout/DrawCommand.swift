@@ -6,6 +6,8 @@ public enum DrawCommand: Sendable, Hashable {
     case stroke(Path, Color, lineWidth: Double)
     case text(PlacedText)
     case image(PlacedImage)
+    /// A grid of square modules (a QR code's), dark ones in a colour, the light ones left as they are.
+    case modules(PlacedModules)
     /// Opens a tagged-PDF structure element (a heading, a paragraph, a table cell …), with what
     /// the finished PDF says about it (a figure's alternative text, a header cell's scope).
     case beginStructure(StructureRole, StructureDetails = .none)
@@ -36,6 +38,25 @@ public struct PlacedText: Sendable, Hashable {
         self.alignment = alignment
         self.ellipsize = ellipsize
         self.size = size
+    }
+}
+
+/// A grid of square modules filling `rect`, `columns` wide, row by row: `dark[row * columns +
+/// column]`. The renderer draws it as one 1-bit image (a stencil mask) with sharp edges at any
+/// size: one small image object however many modules, where rectangles cost a path operator each.
+public struct PlacedModules: Sendable, Hashable {
+    public var rect: Rect
+    public var columns: Int
+    public var dark: [Bool]
+    public var color: Color
+
+    public var rows: Int { columns > 0 ? dark.count / columns : 0 }
+
+    public init(rect: Rect, columns: Int, dark: [Bool], color: Color) {
+        self.rect = rect
+        self.columns = columns
+        self.dark = dark
+        self.color = color
     }
 }
 
@@ -108,6 +129,9 @@ extension DrawCommand {
         case .image(var image):
             image.rect.origin = move(image.rect.origin)
             return .image(image)
+        case .modules(var modules):
+            modules.rect.origin = move(modules.rect.origin)
+            return .modules(modules)
         case .link(var rect, let target, let description):
             rect.origin = move(rect.origin)
             return .link(rect, target, description: description)

@@ -49,32 +49,20 @@ public struct QRCodeElement: Element {
             .layout(in: space, context: context)
     }
 
-    /// A white square, then the dark modules as few rectangles as a greedy cover gives: each
-    /// from an uncovered dark module, as wide as the dark run, then as tall as rows below repeat
-    /// that run (fewer path operators to write, compress and read back than one per run).
+    /// A white square, then the code's modules inside its quiet zone.
     var commands: [DrawCommand] {
         let module = size / Double(code.width + 2 * Self.quietZone)
         let origin = module * Double(Self.quietZone)
-        var commands: [DrawCommand] = [.fill(.rectangle(Rect(x: 0, y: 0, width: size, height: size)), Color(red: 1, green: 1, blue: 1))]
-        var covered = [Bool](repeating: false, count: code.width * code.width)
-        var dark = Path()
+        let side = module * Double(code.width)
+        var dark: [Bool] = []
+        dark.reserveCapacity(code.width * code.width)
         for row in 0..<code.width {
-            var column = 0
-            while column < code.width {
-                guard code[row, column], !covered[row * code.width + column] else { column += 1; continue }
-                var end = column
-                while end < code.width, code[row, end], !covered[row * code.width + end] { end += 1 }
-                var bottom = row + 1
-                while bottom < code.width, (column..<end).allSatisfy({ code[bottom, $0] && !covered[bottom * code.width + $0] }) { bottom += 1 }
-                for coveredRow in row..<bottom {
-                    for coveredColumn in column..<end { covered[coveredRow * code.width + coveredColumn] = true }
-                }
-                dark.append(rectangle: Rect(x: origin + Double(column) * module, y: origin + Double(row) * module,
-                                            width: Double(end - column) * module, height: Double(bottom - row) * module))
-                column = end
-            }
+            for column in 0..<code.width { dark.append(code[row, column]) }
         }
-        commands.append(.fill(dark, Color(red: 0, green: 0, blue: 0)))
-        return commands
+        return [
+            .fill(.rectangle(Rect(x: 0, y: 0, width: size, height: size)), Color(red: 1, green: 1, blue: 1)),
+            .modules(PlacedModules(rect: Rect(x: origin, y: origin, width: side, height: side), columns: code.width, dark: dark,
+                                   color: Color(red: 0, green: 0, blue: 0))),
+        ]
     }
 }

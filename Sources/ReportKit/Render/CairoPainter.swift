@@ -43,6 +43,8 @@ final class CairoPainter {
                 }
             case .image(let image):
                 try drawImage(image)
+            case .modules(let modules):
+                try drawModules(modules)
             case .beginStructure(let role, let details):
                 cairo_tag_begin(cr, role.rawValue, nil)
                 openElements.append(structure.count)
@@ -96,6 +98,41 @@ final class CairoPainter {
         cairo_scale(cr, image.rect.width / width, image.rect.height / height)
         cairo_set_source_surface(cr, surface.pointer, 0, 0)
         cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// The modules as a 1-bit mask, one pixel per module, scaled up without smoothing: cairo
+    /// writes a solid colour through a 1-bit mask as a PDF stencil mask (an /ImageMask image), a
+    /// few hundred bytes where rectangles took hundreds of kilobytes of path operators.
+    private func drawModules(_ modules: PlacedModules) throws(RenderError) {
+        let columns = modules.columns, rows = modules.rows
+        guard columns > 0, rows > 0 else { return }
+        let mask = try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_A1, Int32(columns), Int32(rows)), what: "a QR code's mask")
+        cairo_surface_flush(mask.pointer)
+        guard let data = cairo_image_surface_get_data(mask.pointer) else { throw RenderError("cairo could not make a QR code's mask") }
+        let stride = Int(cairo_image_surface_get_stride(mask.pointer))
+        // A1 packs pixels into 32-bit words, the first pixel in the least significant bit on a
+        // little-endian machine and in the most significant on a big-endian one.
+        let littleEndian = UInt32(1).littleEndian == 1
+        let words = UnsafeMutableRawPointer(data).bindMemory(to: UInt32.self, capacity: rows * stride / 4)
+        for row in 0..<rows {
+            let line = words + row * stride / 4
+            line.update(repeating: 0, count: stride / 4)
+            for column in 0..<columns where modules.dark[row * columns + column] {
+                let bit = littleEndian ? column % 32 : 31 - column % 32
+                line[column / 32] |= UInt32(1) << UInt32(bit)
+            }
+        }
+        cairo_surface_mark_dirty(mask.pointer)
+        let cr = context.pointer
+        cairo_save(cr)
+        cairo_translate(cr, modules.rect.minX, modules.rect.minY)
+        cairo_scale(cr, modules.rect.width / Double(columns), modules.rect.height / Double(rows))
+        setSource(modules.color)
+        guard let pattern = cairo_pattern_create_for_surface(mask.pointer) else { throw RenderError("cairo could not make a QR code's mask") }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
+        cairo_mask(cr, pattern)
         cairo_restore(cr)
     }
 

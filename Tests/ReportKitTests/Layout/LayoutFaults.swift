@@ -90,6 +90,7 @@ enum LayoutFaults {
         case .text(let text): return text.text.isEmpty ? nil : rect(of: text)
         case .fill(let path, _), .stroke(let path, _, _): return bounds(of: path)
         case .image(let image): return image.rect
+        case .modules(let modules): return modules.rect
         case .link(let rect, _, _): return rect
         case .destination, .beginStructure, .endStructure: return nil
         }
@@ -117,6 +118,7 @@ enum LayoutFaults {
         case .fill: "a fill"
         case .stroke: "a line"
         case .image: "an image"
+        case .modules: "a QR code"
         case .link: "a link"
         default: "a command"
         }
