@@ -22,6 +22,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "ReportTemplates"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).
@@ -37,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "report-gen",
             dependencies: [
-                "ReportKit",
+                "ReportKit", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
