@@ -99,9 +99,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     public init(fonts: FontSet = .inter) throws(RenderError) {
         try fonts.checkFiles()
         let configuration = try FontConfiguration()
-        for file in fonts.files + fonts.fallbackFiles where FcConfigAppFontAddFile(configuration.pointer, file) == 0 {
-            throw RenderError("fontconfig could not read the font file \(file)")
-        }
+        try configuration.addFonts(fonts.files + fonts.fallbackFiles)
         let fontMap = try PangoFontMap(configuration: configuration)
         let context = try PangoContext(fontMap: fontMap)
         // Points are device units: 72 per inch, as on a PDF page.
@@ -143,7 +141,9 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     private var coverage: [OpaquePointer] {
         if let sets = coverageSets { return sets }
         var sets: [OpaquePointer] = []
-        if let fontSet = FcConfigGetFonts(context.fontMap.configuration.pointer, FcSetApplication) {
+        // The fonts described from the system's cache are in the system set, those read in the application set.
+        for kind in [FcSetSystem, FcSetApplication] {
+            guard let fontSet = FcConfigGetFonts(context.fontMap.configuration.pointer, kind) else { continue }
             for index in 0..<Int(fontSet.pointee.nfont) {
                 var charset: OpaquePointer?
                 if let pattern = fontSet.pointee.fonts[index], FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch,
