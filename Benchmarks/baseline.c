@@ -16,6 +16,7 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,7 +125,7 @@ typedef struct {
 
 typedef struct {
     char kind;
-    double v[6];
+    double v[8];
     int count;          /* path: numbers in `path`; text: runs */
     char *ops;          /* path operators, one per element */
     double *path;
@@ -142,6 +143,32 @@ static char *unhex(const char *hex) {
     for (size_t i = 0; i < length; i++) sscanf(hex + 2 * i, "%2hhx", (unsigned char *)&text[i]);
     text[length] = 0;
     return text;
+}
+
+/* The modules as a 1-bit mask scaled up without smoothing, as ReportKit draws them. */
+static void draw_modules(cairo_t *cr, const op_t *op) {
+    int columns = op->count, rows = (int)strlen(op->name) / columns;
+    cairo_surface_t *mask = cairo_image_surface_create(CAIRO_FORMAT_A1, columns, rows);
+    cairo_surface_flush(mask);
+    unsigned char *data = cairo_image_surface_get_data(mask);
+    int stride = cairo_image_surface_get_stride(mask);
+    for (int row = 0; row < rows; row++) {
+        uint32_t *line = (uint32_t *)(data + row * stride);
+        memset(line, 0, stride);
+        for (int column = 0; column < columns; column++)
+            if (op->name[row * columns + column] == '1') line[column / 32] |= 1u << (column % 32); /* little-endian */
+    }
+    cairo_surface_mark_dirty(mask);
+    cairo_save(cr);
+    cairo_translate(cr, op->v[0], op->v[1]);
+    cairo_scale(cr, op->v[2] / columns, op->v[3] / rows);
+    cairo_set_source_rgba(cr, op->v[4], op->v[5], op->v[6], op->v[7]);
+    cairo_pattern_t *pattern = cairo_pattern_create_for_surface(mask);
+    cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST);
+    cairo_mask(cr, pattern);
+    cairo_pattern_destroy(pattern);
+    cairo_restore(cr);
+    cairo_surface_destroy(mask);
 }
 
 static int read_ops(const char *file, op_t **ops_out, outline_t **outline_out, int *outline_count) {
@@ -206,6 +233,12 @@ static int read_ops(const char *file, op_t **ops_out, outline_t **outline_out, i
             break;
         }
         case 'D': op->name = unhex(NEXT()); op->v[0] = NUM(); op->v[1] = NUM(); break;
+        case 'Q': /* a module grid (a QR code): rect, columns, colour, then one 0 or 1 per module */
+            for (int i = 0; i < 4; i++) op->v[i] = NUM();
+            op->count = atoi(NEXT());
+            for (int i = 4; i < 8; i++) op->v[i] = NUM();
+            op->name = strdup(NEXT());
+            break;
         default: fprintf(stderr, "unknown operation %s\n", kind); exit(1);
         }
     }
@@ -295,6 +328,7 @@ static void replay(PangoContext *context, const op_t *ops, int count, const outl
             cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes);
             cairo_tag_end(cr, CAIRO_TAG_LINK);
             break;
+        case 'Q': draw_modules(cr, op); break;
         case 'D':
             snprintf(attributes, sizeof attributes, "name='%s' x=%g y=%g", op->name, op->v[0], op->v[1]);
             cairo_tag_begin(cr, CAIRO_TAG_DEST, attributes);

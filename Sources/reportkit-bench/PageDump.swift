@@ -37,7 +37,10 @@ enum PageDump {
                 line += " \(style.letterSpacing) \(style.tabularFigures ? 1 : 0) \(style.underline ? 1 : 0) \(hex(run.text))"
             }
             return line
-        case .image, .modules: throw DumpError("images are not part of the benchmark page")
+        case .image: throw DumpError("images are not part of the benchmark page")
+        case .modules(let modules):
+            let r = modules.rect
+            return "Q \(r.minX) \(r.minY) \(r.width) \(r.height) \(modules.columns) \(rgba(modules.color)) " + String(modules.dark.map { $0 ? "1" : "0" })
         case .beginStructure(let role, _): return "B \(role.rawValue)"
         case .endStructure(let role): return "E \(role.rawValue)"
         case .link(let rect, .uri(let uri), _): return "K uri \(hex(uri)) \(rect.minX) \(rect.minY) \(rect.width) \(rect.height)"
