@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // libFuzzer executables for ReportKit, kept apart from the main package because they are built
-// only with `-sanitize=fuzzer,address` (libFuzzer brings the program's main). Run them with
-// scripts/fuzz.sh; docs/hardening.md explains.
+// only with AddressSanitizer and coverage instrumentation (scripts/fuzz.sh passes those for every
+// module). Only these executables link libFuzzer, which brings their main: the main package's
+// build tool (embed-definitions, run while building) keeps its own. docs/hardening.md explains.
 import PackageDescription
 
 let targets = ["input", "template", "pipeline", "tokens"]
@@ -9,10 +10,14 @@ let targets = ["input", "template", "pipeline", "tokens"]
 let package = Package(
     name: "ReportKitFuzz",
     dependencies: [.package(name: "ReportKit", path: "..")],
-    targets: targets.map { name in
+    targets: [
+        .systemLibrary(name: "CFuzzerDriver"),
+        .target(name: "FuzzDriver", dependencies: ["CFuzzerDriver"]),
+    ] + targets.map { name in
         .executableTarget(
             name: "fuzz-\(name)",
-            dependencies: [.product(name: "ReportKitFuzzing", package: "ReportKit")]
+            dependencies: ["FuzzDriver", .product(name: "ReportKitFuzzing", package: "ReportKit")],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
         )
     },
     swiftLanguageModes: [.v6]

@@ -24,11 +24,14 @@ case "$target" in
   *) dictionary=Fuzz/dictionaries/input.dict ;;
 esac
 
-# libFuzzer supplies main; SwiftPM's --sanitize=fuzzer lets it, and the one -sanitize list that
-# follows instruments every module for coverage and for memory errors (a later -sanitize flag
-# would replace an earlier one, not add to it).
-(cd Fuzz && swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path ../.build-fuzz \
-  2>&1 | grep -v "Cannot export local symbol '__asan_extra_spill_area'") >&2
+# Every module is instrumented for memory errors and for libFuzzer's coverage (the counters and
+# comparisons -sanitize=fuzzer would add); only the fuzz executables link libFuzzer, which brings
+# their main (Fuzz/Package.swift), so the build tool the main package runs while building keeps
+# its own main. That tool runs under AddressSanitizer during the build; leaks at its exit are not
+# the fuzzers' concern.
+(cd Fuzz && ASAN_OPTIONS=detect_leaks=0 swift build -c release -Xswiftc -sanitize=address \
+  -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --scratch-path ../.build-fuzz \
+  2>&1 | grep -v "Cannot export local symbol '__asan_") >&2
 
 corpus=.build-fuzz/corpus/$target
 findings=.build-fuzz/findings/$target

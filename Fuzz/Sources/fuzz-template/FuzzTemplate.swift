@@ -1,3 +1,4 @@
+import FuzzDriver
 import ReportKitFuzzing
 
 /// libFuzzer's set-up hook: the session (theme, template, fonts) is loaded before the first input,
@@ -13,4 +14,10 @@ public func initializeTemplateFuzzer(_ argc: UnsafeMutablePointer<CInt>?, _ argv
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTemplate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FuzzRunner.shared.run(.template, data, size)
+}
+
+/// libFuzzer's driver, with the entry point above.
+@main
+enum Main {
+    static func main() { runFuzzer(fuzzTemplate) }
 }

@@ -1,3 +1,4 @@
+import FuzzDriver
 import ReportKitFuzzing
 
 /// libFuzzer's set-up hook: the session (theme, templates, fonts) is loaded before the first input,
@@ -13,4 +14,10 @@ public func initializeTokensFuzzer(_ argc: UnsafeMutablePointer<CInt>?, _ argv: 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTokens(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FuzzRunner.shared.run(.tokens, data, size)
+}
+
+/// libFuzzer's driver, with the entry point above.
+@main
+enum Main {
+    static func main() { runFuzzer(fuzzTokens) }
 }
