@@ -73,16 +73,8 @@ struct BatchBenchmark {
     /// JSON Lines of `count` copies of the job, each with its own id.
     private func history(count: Int) throws -> String {
         let path = "\(work)/jobs-\(count).jsonl"
-        guard case .object(let object) = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: job)))) else {
-            throw BenchmarkError("\(job) is not a job")
-        }
-        let handle = try createFile(path)
-        defer { try? handle.close() }
-        for index in 1...count {
-            let members = object.members.map { $0.key == "id" ? JSONObject.Member(key: "id", value: .string("bench-\(index)")) : $0 }
-            // Newlines in strings are escaped, so the writer's own are the only ones: one line per job.
-            let line = JSONWriter.write(.object(JSONObject(members: members)), indent: "").replacingOccurrences(of: "\n", with: "")
-            handle.write(Data((line + "\n").utf8))
+        try JobCopies.write(job, count: count, to: path) { number, member in
+            member.key == "id" ? JSONObject.Member(key: "id", value: .string("bench-\(number)")) : member
         }
         return path
     }
@@ -178,13 +170,6 @@ struct BatchBenchmark {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) failed") }
         return output
-    }
-
-    private func createFile(_ path: String) throws -> FileHandle {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw BenchmarkError("cannot write \(path)")
-        }
-        return handle
     }
 }
 

@@ -113,25 +113,17 @@ struct PeerBenchmark {
     /// The canonical job `reports` times as JSON Lines, "Field 1" to "Field N", as the C program
     /// and Typst number theirs.
     private func writeHistory() throws -> String {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: canonical + "/job.json")))
-        guard case .object(let job) = try JSONParser.parse(bytes) else { throw BenchmarkError("\(canonical)/job.json is not a job") }
-        var lines = ""
-        for number in 1...reports {
-            let members = job.members.map { member -> JSONObject.Member in
-                switch member.key {
-                case "id": return JSONObject.Member(key: "id", value: .string("field-\(number)"))
-                case "field":
-                    guard case .object(let field) = member.value else { return member }
-                    let named = field.members.map { $0.key == "name" ? JSONObject.Member(key: "name", value: .string("Field \(number)")) : $0 }
-                    return JSONObject.Member(key: "field", value: .object(JSONObject(members: named)))
-                default: return member
-                }
-            }
-            // Newlines in strings are escaped, so the writer's own are the only ones: one line per job.
-            lines += String(JSONWriter.write(.object(JSONObject(members: members)), indent: "").filter { $0 != "\n" }) + "\n"
-        }
         let path = work + "/canonical-\(reports).jsonl"
-        try lines.write(toFile: path, atomically: true, encoding: .utf8)
+        try JobCopies.write(canonical + "/job.json", count: reports, to: path) { number, member in
+            switch member.key {
+            case "id": return JSONObject.Member(key: "id", value: .string("field-\(number)"))
+            case "field":
+                guard case .object(let field) = member.value else { return member }
+                let named = field.members.map { $0.key == "name" ? JSONObject.Member(key: "name", value: .string("Field \(number)")) : $0 }
+                return JSONObject.Member(key: "field", value: .object(JSONObject(members: named)))
+            default: return member
+            }
+        }
         return path
     }
 
