@@ -17,8 +17,10 @@ public struct RenderedPDF: Sendable {
 /// The finishing stage, after render: makes cairo's PDF a PDF/A-3b and PDF/UA-1 document
 /// (``PDFStandard``) with its data attached. cairo 1.16 writes neither XMP, OutputIntent nor
 /// artifacts, nor any attribute of a structure element, so the finisher reads cairo's file as a
-/// model (``CairoPDFFile``), completes it object by object and appends the changed objects as an
-/// incremental update: cairo's bytes stay as they are, and the same report gives the same bytes.
+/// model (``CairoPDFFile``) and completes it object by object. A document in memory is then
+/// written whole, cairo's unchanged objects copied byte for byte; one in a file (a combined
+/// document of thousands of pages) gets the changed objects appended as an incremental update,
+/// so cairo's part is never read whole. Either way the same report gives the same bytes.
 public struct PDFFinisher: Sendable {
     public let standard: PDFStandard
 
@@ -26,17 +28,25 @@ public struct PDFFinisher: Sendable {
         self.standard = standard
     }
 
-    /// The finished PDF in memory.
+    /// The finished PDF in memory, written whole: cairo's objects that finishing leaves as they
+    /// are copied byte for byte, the changed ones in their place.
     public func finish(_ rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> [UInt8] {
-        rendered.bytes + (try update(for: .memory(rendered.bytes), rendered: rendered, attachments: attachments))
+        let update = PDFIncrementalUpdate(try CairoPDFFile(.memory(rendered.bytes)))
+        return try update.wholeFile(trailer: try complete(update, rendered: rendered, attachments: attachments))
     }
 
-    /// The bytes to append to cairo's PDF in `source`; with `sink`, they are handed to it as they
-    /// are made instead (a combined document finished in its file) and none are returned.
+    /// The bytes to append to cairo's PDF in `source` as an incremental update; with `sink`, they
+    /// are handed to it as they are made instead (a combined document finished in its file) and
+    /// none are returned.
     @discardableResult
     func update(for source: PDFBytes, rendered: RenderedPDF, attachments: [PDFAttachment],
                 sink: (([UInt8]) throws(RenderError) -> Void)? = nil) throws(RenderError) -> [UInt8] {
         let update = PDFIncrementalUpdate(try CairoPDFFile(source), sink: sink)
+        return try update.write(trailer: try complete(update, rendered: rendered, attachments: attachments))
+    }
+
+    /// Makes every change to `update` the standard asks for; the entries of the trailer.
+    private func complete(_ update: PDFIncrementalUpdate, rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> PDFDictionary {
         let rootReference = try update.file.rootReference
         var trailer = PDFDictionary([("Root", .reference(rootReference))])
         guard standard != .none else {
@@ -49,7 +59,7 @@ public struct PDFFinisher: Sendable {
             if let language = rendered.info.language { catalog["Lang"] = .text(language) }
             try update.set(rootReference, catalog)
             trailer["Info"] = update.file.trailer["Info"]
-            return try update.write(trailer: trailer)
+            return trailer
         }
         let producer = "ReportKit \(ReportKitVersion.current) (\(rendered.producer))"
         try StructureTreeFinishing.finish(update, details: rendered.structure, links: rendered.links)
@@ -59,6 +69,6 @@ public struct PDFFinisher: Sendable {
         let date = DocumentMetadata.pdfDate(rendered.info.resolvedCreationDate() ?? Date(timeIntervalSince1970: 0))
         try AssociatedFiles.attach(attachments, to: update, catalog: &catalog, date: date)
         try update.set(rootReference, catalog)
-        return try update.write(trailer: trailer)
+        return trailer
     }
 }

@@ -106,6 +106,38 @@ struct PDFModelTests {
         #expect(original + (try again.write(trailer: PDFDictionary([("Root", .reference(PDFReference(number: 1))), ("Info", .reference(addedAgain))]))) == pdf)
     }
 
+    @Test func aDocumentInMemoryIsWrittenWholeWithEachObjectOnce() throws {
+        let original = cairoLikePDF()
+        let update = PDFIncrementalUpdate(try CairoPDFFile(.memory(original)))
+        var catalog = try update.dictionary(PDFReference(number: 1))
+        catalog["Lang"] = .text("pl")
+        try update.set(PDFReference(number: 1), catalog)
+        let added = update.add(.dictionary(PDFDictionary([("Title", .text("Raport"))])))
+        try update.stream(Array("/Artifact BMC 0 0 1 1 re f EMC\n".utf8), dictionary: try update.dictionary(PDFReference(number: 4)),
+                          replacing: PDFReference(number: 4))
+        let pdf = try update.wholeFile(trailer: PDFDictionary([("Root", .reference(PDFReference(number: 1))), ("Info", .reference(added))]))
+        let text = String(decoding: pdf, as: UTF8.self)
+        for number in 1...5 {
+            #expect(text.components(separatedBy: "\n\(number) 0 obj").count == 2, "object \(number) once")
+        }
+        #expect(!text.contains("/Prev") && !text.contains("0 0 1 1 re f\nendstream"), "no update, no replaced content left")
+        #expect(text.contains("2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page"),
+                "cairo's unchanged objects copied as they are")
+
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("whole.pdf").path
+        try OutputFile.write(pdf, to: path)
+        let check = try Tool.run(["qpdf", "--check", path])
+        #expect(check.status == 0 && check.text.contains("No syntax or stream encoding errors"), "\(check.text)")
+        let shown = try Tool.runCapturingErrors(["python3", "-c", """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            print(pdf.Root.Lang, pdf.trailer.Info.Title, pdf.pages[0].Contents.read_bytes().decode().strip(), len(bytes(pdf.trailer.ID[0])))
+            """, path])
+        #expect(shown.text == "pl Raport /Artifact BMC 0 0 1 1 re f EMC 16\n", "\(shown.errors)")
+    }
+
     @Test func anObjectWrittenOutCannotChangeAgain() throws {
         let update = PDFIncrementalUpdate(try CairoPDFFile(.memory(cairoLikePDF())))
         let page = PDFReference(number: 3)

@@ -91,6 +91,23 @@ final class CairoPDFFile {
         self.trailer = trailer
     }
 
+    /// Where each object in use lies, by number: cairo writes its objects one after another, so
+    /// each runs from its offset to the next object's (the last to the cross-reference table).
+    /// Also where the first object starts: what is before it is the file's header.
+    func objectSpans() throws(RenderError) -> (spans: [Int: Range<Int>], headerEnd: Int) {
+        let starts = offsets.sorted { $0.value < $1.value }
+        var spans: [Int: Range<Int>] = [:]
+        spans.reserveCapacity(starts.count)
+        for (index, entry) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1].value : crossReferenceOffset
+            guard entry.value < end, end <= source.count else {
+                throw RenderError("object \(entry.key) of the PDF from cairo is not where its cross-reference says")
+            }
+            spans[entry.key] = entry.value..<end
+        }
+        return (spans, starts.first?.value ?? crossReferenceOffset)
+    }
+
     /// One more than the largest object number (the trailer's /Size).
     var size: Int { trailer["Size"]?.integer ?? ((offsets.keys.max() ?? 0) + 1) }
 

@@ -15,11 +15,11 @@ final class PDFIncrementalUpdate {
         case stream(PDFDictionary, [UInt8])
     }
     private var changes: [Int: Change] = [:]
-    private var nextNumber: Int
+    private(set) var nextNumber: Int
     /// Where each object already written is, by number.
-    private var written: [Int: Int] = [:]
+    private(set) var written: [Int: Int] = [:]
     /// Bytes written and not yet handed to `sink`, and how many were handed before them.
-    private var pending: [UInt8] = [10]
+    private(set) var pending: [UInt8] = [10]
     private var handedOver = 0
     /// Takes the update's bytes as they are made (a file being finished); nil keeps them all in
     /// memory for ``write(trailer:)`` to return.
@@ -120,6 +120,11 @@ final class PDFIncrementalUpdate {
         if sink != nil, pending.count >= 1 << 20 { try handOver() }
     }
 
+    /// Writes out every object still changing.
+    func flushAll() throws(RenderError) {
+        for number in changes.keys.sorted() { try flush(PDFReference(number: number)) }
+    }
+
     private func handOver() throws(RenderError) {
         pending.withUnsafeBufferPointer { buffer in
             crc = crc32(crc, buffer.baseAddress, uInt(buffer.count))
@@ -135,7 +140,7 @@ final class PDFIncrementalUpdate {
     /// The update's bytes, or with a sink, what was not yet handed to it (handed over too).
     @discardableResult
     func write(trailer entries: PDFDictionary) throws(RenderError) -> [UInt8] {
-        for number in changes.keys.sorted() { try flush(PDFReference(number: number)) }
+        try flushAll()
         let offsets = written.sorted { $0.key < $1.key }
         let body = pending
         let identifier = PDFValue.string(try digest(of: body))
@@ -146,10 +151,7 @@ final class PDFIncrementalUpdate {
             var end = index
             while end + 1 < offsets.count, offsets[end + 1].key == offsets[end].key + 1 { end += 1 }
             pending += Array("\(offsets[index].key) \(end - index + 1)\n".utf8)
-            for entry in offsets[index...end] {
-                let digits = String(entry.value)
-                pending += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8)
-            }
+            for entry in offsets[index...end] { Self.appendEntry(offset: entry.value, generation: 0, inUse: true, to: &pending) }
             index = end + 1
         }
         var trailer = entries
