@@ -36,6 +36,11 @@ struct ReportGen: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         PangoTextEngine.useEmptyDefaultFontConfiguration()
         keepFreedMemory()
+        // A combined document is finished in its file by an appended update, which would keep
+        // cairo's uncompressed page content; every other PDF is finished in memory.
+        if !CommandLine.arguments.contains(where: { $0 == "--combined" || $0.hasPrefix("--combined=") }) {
+            PDFRenderer.leaveCompressionToFinishing()
+        }
         main(nil)
     }
 

@@ -35,6 +35,8 @@ enum PageFinishing {
             let (dictionary, data) = try update.file.decodedStream(contents)
             if let marked = try ArtifactMarking.mark(try ContentStream(data)) {
                 try update.stream(marked, dictionary: dictionary, replacing: contents)
+            } else {
+                try CairoCompression.store(contents, in: update)
             }
         }
     }
@@ -44,7 +46,9 @@ enum PageFinishing {
     private static func completeFonts(in resources: PDFDictionary, seen: inout Set<Int>, update: PDFIncrementalUpdate) throws(RenderError) {
         guard let fonts = try update.resolve(resources["Font"]).dictionary else { return }
         for font in fonts.entries.compactMap(\.value.reference) where seen.insert(font.number).inserted {
-            for descendant in try update.resolve(try update.dictionary(font)["DescendantFonts"]).items.compactMap(\.reference) {
+            let fontDictionary = try update.dictionary(font)
+            try CairoCompression.storeTextMap(of: fontDictionary, in: update)
+            for descendant in try update.resolve(fontDictionary["DescendantFonts"]).items.compactMap(\.reference) {
                 var dictionary = try update.dictionary(descendant)
                 if dictionary["Subtype"]?.name == "CIDFontType2", dictionary["CIDToGIDMap"] == nil {
                     dictionary["CIDToGIDMap"] = .name("Identity")

@@ -82,16 +82,21 @@ final class PDFIncrementalUpdate {
     }
 
     /// A new stream, or new data for `reference`'s stream, written out at once; compressed with
-    /// Flate unless `compress` is false (XMP metadata stays readable, PDF/A-3 6.6.2.1) or `data`
-    /// is compressed already.
+    /// Flate at `level` unless `compress` is false (XMP metadata stays readable, PDF/A-3 6.6.2.1)
+    /// or `data` is compressed already.
     @discardableResult
-    func stream(_ data: [UInt8], dictionary: PDFDictionary, compress: Bool = true, alreadyCompressed: Bool = false,
-                replacing reference: PDFReference? = nil) throws(RenderError) -> PDFReference {
+    func stream(_ data: [UInt8], dictionary: PDFDictionary, compress: Bool = true, level: Int32 = Z_BEST_SPEED,
+                alreadyCompressed: Bool = false, replacing reference: PDFReference? = nil) throws(RenderError) -> PDFReference {
         var dictionary = dictionary
-        let stored = compress && !alreadyCompressed ? try Flate.deflate(data) : data
+        let stored = compress && !alreadyCompressed ? try Flate.deflate(data, level: level) : data
         dictionary["Filter"] = compress || alreadyCompressed ? .name("FlateDecode") : nil
         dictionary["DecodeParms"] = nil
-        dictionary["Length"] = .integer(stored.count)
+        if case .reference(let length)? = dictionary["Length"], reference != nil, written[length.number] == nil {
+            // cairo writes a stream's length as an object of its own, after the stream.
+            changes[length.number] = .value(.integer(stored.count))
+        } else {
+            dictionary["Length"] = .integer(stored.count)
+        }
         let target = reference ?? {
             let new = PDFReference(number: nextNumber)
             nextNumber += 1
