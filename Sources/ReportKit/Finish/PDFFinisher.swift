@@ -58,7 +58,7 @@ public struct PDFFinisher: Sendable {
             catalog["MarkInfo"] = .dictionary(PDFDictionary([("Marked", .bool(true))]))
             if let language = rendered.info.language { catalog["Lang"] = .text(language) }
             try update.set(rootReference, catalog)
-            try CairoCompression.storeAll(in: update)
+            try StreamCompression.storeAll(in: update)
             trailer["Info"] = update.file.trailer["Info"]
             return trailer
         }

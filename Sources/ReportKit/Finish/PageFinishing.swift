@@ -1,3 +1,5 @@
+import CQPDF
+
 /// Completes each page: untagged painting marked as artifacts, annotations printable and in
 /// structure order, fonts and images as PDF/A asks.
 enum PageFinishing {
@@ -36,7 +38,7 @@ enum PageFinishing {
             if let marked = try ArtifactMarking.mark(try ContentStream(data)) {
                 try update.stream(marked, dictionary: dictionary, replacing: contents)
             } else {
-                try CairoCompression.store(contents, in: update)
+                try StreamCompression.store(contents, level: Z_BEST_SPEED, in: update)
             }
         }
     }
@@ -47,7 +49,7 @@ enum PageFinishing {
         guard let fonts = try update.resolve(resources["Font"]).dictionary else { return }
         for font in fonts.entries.compactMap(\.value.reference) where seen.insert(font.number).inserted {
             let fontDictionary = try update.dictionary(font)
-            try CairoCompression.storeTextMap(of: fontDictionary, in: update)
+            try StreamCompression.storeTextMap(of: fontDictionary, in: update)
             for descendant in try update.resolve(fontDictionary["DescendantFonts"]).items.compactMap(\.reference) {
                 var dictionary = try update.dictionary(descendant)
                 if dictionary["Subtype"]?.name == "CIDFontType2", dictionary["CIDToGIDMap"] == nil {

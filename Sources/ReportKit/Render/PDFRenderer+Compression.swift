@@ -7,7 +7,7 @@ extension PDFRenderer {
     /// compress once. Finishing reads and rewrites every page's content to mark its artifacts, so
     /// cairo's compressing it at zlib's default level was undone and done again: about 5 % of a
     /// report's instructions. The finished bytes are the same either way: ``PDFFinisher``
-    /// compresses what it does not rewrite at cairo's own level.
+    /// compresses those streams itself, inflating cairo's first when cairo compressed them.
     ///
     /// cairo 1.16 has no call for this; it reads the `CAIRO_DEBUG_PDF` environment variable each
     /// time a PDF surface is made. So a program calls this once at start-up, before it starts any

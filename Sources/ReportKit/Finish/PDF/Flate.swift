@@ -2,18 +2,38 @@ import CQPDF
 
 /// zlib's Flate, the compression of PDF streams (PDF 32000-1, 7.4.4).
 enum Flate {
-    /// `data` compressed at zlib's fastest level: finishing recompresses a page's content as it
-    /// goes, where the default level costs three times the time for a few per cent of size.
+    /// `data` compressed at `level` (by default zlib's fastest: finishing recompresses a page's
+    /// content as it goes, where the default level costs three times the time for a few per cent
+    /// of size).
+    ///
+    /// The window and hash table are sized to the data: zlib's defaults (32 KB of window, 128 KB
+    /// of hash and chain tables, all cleared before each stream) cost more to set up than a
+    /// ToUnicode map or a job's JSON costs to compress, and a window larger than the data finds
+    /// no match a smaller one misses.
     static func deflate(_ data: [UInt8], level: Int32 = Z_BEST_SPEED) throws(RenderError) -> [UInt8] {
-        var length = compressBound(uLong(data.count))
-        var output = [UInt8](repeating: 0, count: Int(length))
-        let status = output.withUnsafeMutableBufferPointer { target in
-            data.withUnsafeBufferPointer { source in
-                compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), level)
-            }
+        var windowBits: Int32 = 9
+        while windowBits < 15, 1 << windowBits < data.count { windowBits += 1 }
+        var stream = z_stream()
+        guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, max(1, windowBits - 7), Z_DEFAULT_STRATEGY,
+                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw RenderError("cannot start compressing a stream of the PDF")
         }
-        guard status == Z_OK else { throw RenderError("cannot compress a stream of the PDF") }
-        return Array(output[..<Int(length)])
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(data.count)))
+        var status = Z_OK
+        let output = [UInt8](unsafeUninitializedCapacity: bound) { target, count in
+            data.withUnsafeBufferPointer { source in
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                // deflateBound's room takes the whole stream in one call.
+                status = CQPDF.deflate(&stream, Z_FINISH)
+            }
+            count = status == Z_STREAM_END ? Int(stream.total_out) : 0
+        }
+        guard status == Z_STREAM_END else { throw RenderError("cannot compress a stream of the PDF") }
+        return output
     }
 
     /// `compressed` inflated, refused past `limit` bytes (a small stream can inflate to
