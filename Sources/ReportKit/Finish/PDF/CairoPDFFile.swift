@@ -178,7 +178,7 @@ final class CairoPDFFile {
         parser.skipWhitespace()
         let keyword = parser.index
         parser.index += 3
-        guard found == number, generation != nil, keyword + 3 <= bytes.count, bytes[keyword..<(keyword + 3)].elementsEqual("obj".utf8) else {
+        guard found == number, generation != nil, keyword + 3 <= bytes.count, bytes[keyword] == UInt8(ascii: "o"), bytes[keyword + 1] == UInt8(ascii: "b"), bytes[keyword + 2] == UInt8(ascii: "j") else {
             throw PDFValueParser.error("has no object \(number) where its cross-reference says", at: base + index)
         }
         let value = try parser.value()

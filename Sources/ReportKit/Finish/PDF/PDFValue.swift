@@ -170,6 +170,12 @@ struct PDFDictionary: Equatable {
         for (key, value) in entries { self[key] = value }
     }
 
+    /// Keys (each once) and their values, in order.
+    init(keys: [String], values: [PDFValue]) {
+        self.keys = keys
+        self.values = values
+    }
+
     var entries: [(key: String, value: PDFValue)] { Array(zip(keys, values)) }
 
     /// The value of `key` (without its slash); setting nil removes it.

@@ -124,17 +124,28 @@ struct PDFValueParser {
 
     mutating func dictionary(depth: Int = 0) throws(RenderError) -> PDFDictionary {
         index += 2
-        var dictionary = PDFDictionary()
+        // Collected apart and handed over whole: a dictionary grows an entry at a time otherwise.
+        var keys: [String] = []
+        var values: [PDFValue] = []
+        keys.reserveCapacity(8)
+        values.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard index + 1 < bytes.count else { throw Self.error("ends inside a dictionary", at: index) }
             if bytes[index] == UInt8(ascii: ">"), bytes[index + 1] == UInt8(ascii: ">") {
                 index += 2
-                return dictionary
+                return PDFDictionary(keys: keys, values: values)
             }
             guard bytes[index] == UInt8(ascii: "/") else { throw Self.error("has a dictionary key that is not a name", at: index) }
             let key = name()
-            dictionary[key] = try value(depth: depth + 1)
+            let value = try value(depth: depth + 1)
+            // A key given twice keeps its last value, as a dictionary set entry by entry would.
+            if let earlier = keys.firstIndex(of: key) {
+                values[earlier] = value
+            } else {
+                keys.append(key)
+                values.append(value)
+            }
         }
     }
 
