@@ -9,6 +9,7 @@
 #   bash scripts/bench-instructions.sh [SMALL [LARGE]]      (default 20 60, about 4 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export SWIFT_DETERMINISTIC_HASHING=1  # Swift seeds its hashing per process; counts repeat with a fixed seed
 small=${1:-20}
 large=${2:-60}
 (( large > small )) || { echo "bench-instructions: LARGE must be more than SMALL" >&2; exit 64; }
