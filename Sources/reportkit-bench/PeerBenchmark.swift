@@ -7,9 +7,9 @@ import ReportKit
 /// it from a job through a template of its own (Benchmarks/canonical), finished as PDF/A-3b and
 /// PDF/UA-1 with the job, its record and its plan attached, as every report is.
 ///
-/// Every program runs as a user runs it, a whole process, timed by /usr/bin/time (CPU time and
-/// peak memory); rounds alternate the programs so all meet the same load on a shared machine, and
-/// every figure is a median over the rounds. Start-up is in every figure, spread over the reports.
+/// Every program runs as a user runs it, a whole process, timed by the kernel's account of it
+/// (wait4: CPU time and peak memory); rounds alternate the programs so all meet the same load on
+/// a shared machine, and every figure is a median over the rounds. Start-up is in every figure, spread over the reports.
 struct PeerBenchmark {
     /// The C program's command (`floor single OUT [N]`, `floor batch COUNT DIR [FIRST]`).
     let floor: String

@@ -1,5 +1,3 @@
-import CQPDF
-
 /// Completes each page: untagged painting marked as artifacts, annotations printable and in
 /// structure order, fonts and images as PDF/A asks.
 enum PageFinishing {
@@ -35,11 +33,9 @@ enum PageFinishing {
     private static func markArtifacts(_ page: PDFDictionary, update: PDFIncrementalUpdate) throws(RenderError) {
         for contents in (page["Contents"].map { $0.items } ?? []).compactMap(\.reference) {
             let (dictionary, data) = try update.file.decodedStream(contents)
-            if let marked = try ArtifactMarking.mark(try ContentStream(data)) {
-                try update.stream(marked, dictionary: dictionary, replacing: contents)
-            } else {
-                try StreamCompression.store(contents, level: Z_BEST_SPEED, in: update)
-            }
+            // Written anew even when nothing needed marking: finishing compresses page content
+            // itself, whether cairo did or not (StreamCompression).
+            try update.stream(try ArtifactMarking.mark(try ContentStream(data)) ?? data, dictionary: dictionary, replacing: contents)
         }
     }
 
