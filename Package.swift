@@ -22,7 +22,6 @@ let package = Package(
         ),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CMalloc"),
         .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "ReportTemplates"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).
@@ -38,9 +37,12 @@ let package = Package(
         .executableTarget(
             name: "report-gen",
             dependencies: [
-                "ReportKit", "CMalloc",
+                "ReportKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // gperftools' thread-caching allocator for the whole process (Swift, cairo, Pango):
+            // a report makes tens of thousands of small allocations (docs/performance.md).
+            linkerSettings: [.linkedLibrary("tcmalloc_minimal")]
         ),
         // What the fuzzers check after each input (docs/hardening.md).
         .target(name: "ReportKitFuzzing", dependencies: ["ReportKit"]),
