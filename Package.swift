@@ -22,7 +22,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "ReportTemplates"]),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CLinux", "ReportTemplates"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).
         .target(

@@ -161,4 +161,27 @@ struct FontAndOutputTests {
         #expect(throws: RenderError.self) { try OutputFile.write([1], to: folder.path + "/missing/out.pdf") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.pdf"])
     }
+
+    /// A batch flushes its files in groups (one syncfs for many) and then names each: every file
+    /// ends whole under its name, a file already there is kept, no temporary file is left.
+    @Test func filesFlushedTogetherAreCommittedWholeUnderTheirNames() throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        try OutputFile.write(Array("earlier".utf8), to: path("kept.pdf"))
+        let names = ["a.pdf", "b.pdf", "c.pdf", "kept.pdf"]
+        var files = try names.map { name in
+            let file = try StagedFile(for: path(name))
+            try file.append(Array(String(repeating: name, count: 1_000).utf8))
+            return file
+        }
+        StagedFile.flushTogether(files)
+        #expect(try files.map { try $0.commit(replacing: false) } == [true, true, true, false])
+        for name in names.dropLast() {
+            #expect(try String(contentsOfFile: path(name), encoding: .utf8) == String(repeating: name, count: 1_000))
+        }
+        #expect(try String(contentsOfFile: path("kept.pdf"), encoding: .utf8) == "earlier")
+        files.removeAll()  // the file not committed removes its temporary file when dropped
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
+    }
 }

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Synchronization
 
@@ -81,6 +82,8 @@ public final class StagedFile: @unchecked Sendable {
     private let temporary: String?
     private var descriptor: Int32
     private var committed = false
+    /// The data is on disk already (``flushTogether(_:)``); the commit need not flush it again.
+    private var flushed = false
     public private(set) var length = 0
 
     /// Stages a file for `path`; `inputs` are the files being read, which the output must not be.
@@ -151,12 +154,29 @@ public final class StagedFile: @unchecked Sendable {
         length += written
     }
 
+    /// Flushes many staged files to disk at once: one syncfs(2) for each file system that holds
+    /// more than one of them, where each file's own fsync(2) would make the disk flush its cache
+    /// once a file. Their commits then only give them their names, so a power cut still finds
+    /// every file either whole under its name or not there. A file not flushed this way (a
+    /// lone file, an error) is flushed at its commit, which names any error.
+    public static func flushTogether(_ files: [StagedFile]) {
+        var byFileSystem: [UInt: [StagedFile]] = [:]
+        for file in files where file.temporary != nil && file.descriptor >= 0 && !file.flushed {
+            var status = stat()
+            guard fstat(file.descriptor, &status) == 0 else { continue }
+            byFileSystem[UInt(status.st_dev), default: []].append(file)
+        }
+        for group in byFileSystem.values where group.count > 1 && syncfs(group[0].descriptor) == 0 {
+            group.forEach { $0.flushed = true }
+        }
+    }
+
     /// Flushes the file to disk and gives it its name. With `replacing` false, a file that is
     /// already there stays, this one is removed, and the result is false.
     @discardableResult
     public func commit(replacing: Bool = true) throws(RenderError) -> Bool {
         guard let temporary, case .file(let file) = target else { return try commitToStream() }
-        guard fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+        guard flushed || fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         let closed = close(descriptor)
         descriptor = -1
         guard closed == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }

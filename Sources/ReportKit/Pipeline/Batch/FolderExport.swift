@@ -12,11 +12,35 @@ struct FolderExport {
         let file: StagedFile?
     }
 
+    /// Reports made are named in groups of up to this many (or ``groupBytes``): one flush to disk
+    /// for the group instead of one a file (``StagedFile/flushTogether(_:)``).
+    static let groupSize = 16
+    static let groupBytes = 8 << 20
+
     func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(HistoryReadError) -> BatchSummary {
         var summary = BatchSummary()
         var read = 0
         let options = options, folder = folder
+        // Made in order, not yet named or reported; a report is "written" once it is on disk.
+        var group: [Made] = []
+        var groupBytes = 0
+        func commitGroup() {
+            StagedFile.flushTogether(group.compactMap(\.file))
+            for made in group {
+                let outcome = Self.commit(made, replacing: options.overwrite)
+                summary.count(outcome)
+                events.entry(outcome)
+                events.progress(BatchProgress(phase: .writingFiles, done: summary.done, total: reader.count))
+                if options.failFast, summary.failed > 0 { summary.stoppedAtFailure = true }
+                if summary.unusableOutput == nil, case .unwritable(let error) = outcome.result, error.outputIsUnusable {
+                    summary.unusableOutput = error
+                }
+            }
+            group.removeAll(keepingCapacity: true)
+            groupBytes = 0
+        }
         do {
+            defer { commitGroup() }
             try OrderedWorkers<HistoryItem, Made>(threads: options.threads).run(
                 makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
                 next: { () throws(HistoryReadError) -> HistoryItem? in
@@ -26,14 +50,10 @@ struct FolderExport {
                 },
                 work: { generator, item in Self.make(item, generator: generator, options: options, folder: folder) },
                 deliver: { made in
-                    let outcome = Self.commit(made, replacing: options.overwrite)
-                    summary.count(outcome)
-                    events.entry(outcome)
-                    events.progress(BatchProgress(phase: .writingFiles, done: summary.done, total: reader.count))
-                    if options.failFast, summary.failed > 0 { summary.stoppedAtFailure = true }
-                    if summary.unusableOutput == nil, case .unwritable(let error) = outcome.result, error.outputIsUnusable {
-                        summary.unusableOutput = error
-                    }
+                    group.append(made)
+                    groupBytes += made.file?.length ?? 0
+                    // An entry without a file (failed, kept) is told at once: --fail-fast stops there.
+                    if made.file == nil || group.count >= Self.groupSize || groupBytes >= Self.groupBytes { commitGroup() }
                     return !cancellation.isCancelled && !summary.stopsEarly
                 })
         } catch let error as HistoryReadError {
@@ -83,8 +103,8 @@ struct FolderExport {
         }
     }
 
-    /// Puts a made report under its name; on the reporting thread, so that flushing the file to
-    /// disk overlaps the workers' drawing instead of holding a worker up.
+    /// Puts a made report under its name; on the reporting thread, so that flushing files to disk
+    /// overlaps the workers' drawing instead of holding a worker up.
     private static func commit(_ made: Made, replacing: Bool) -> BatchEntryOutcome {
         guard let file = made.file, case .written(let path) = made.outcome.result else { return made.outcome }
         do {
