@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CLinux", "ReportTemplates"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).
@@ -38,12 +39,9 @@ let package = Package(
         .executableTarget(
             name: "report-gen",
             dependencies: [
-                "ReportKit",
+                "ReportKit", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // gperftools' thread-caching allocator for the whole process (Swift, cairo, Pango):
-            // a report makes tens of thousands of small allocations (docs/performance.md).
-            linkerSettings: [.linkedLibrary("tcmalloc_minimal")]
+            ]
         ),
         // What the fuzzers check after each input (docs/hardening.md).
         .target(name: "ReportKitFuzzing", dependencies: ["ReportKit"]),

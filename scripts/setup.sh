@@ -4,11 +4,11 @@
 # (poppler-utils, qpdf, and Python's jsonschema for checking the published schema; dpkg-dev,
 # lintian and man-db for packaging report-gen and checking the package and its manual); qpdf's
 # library and the sRGB profile of icc-profiles-free for PDF/A; libqrencode and zbar-tools for the
-# record's QR code; gperftools' tcmalloc, report-gen's allocator.
+# record's QR code.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev zbar-tools libgoogle-perftools-dev pkg-config
+packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev zbar-tools pkg-config
           dpkg-dev lintian man-db)
 missing=()
 for package in "${packages[@]}"; do
