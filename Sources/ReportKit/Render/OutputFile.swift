@@ -142,6 +142,7 @@ public final class StagedFile: @unchecked Sendable {
 
     func append(_ buffer: UnsafeRawBufferPointer) throws(RenderError) {
         guard descriptor >= 0 else { throw RenderError("cannot write \(path): the file was already closed") }
+        flushed = false
         var written = 0
         while written < buffer.count {
             let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)

@@ -12,10 +12,10 @@ struct FolderExport {
         let file: StagedFile?
     }
 
-    /// Reports made are named in groups of up to this many (or ``groupBytes``): one flush to disk
-    /// for the group instead of one a file (``StagedFile/flushTogether(_:)``).
+    /// Reports made are named in groups of up to this many (or ``groupByteLimit``): one flush to
+    /// disk for the group instead of one a file (``StagedFile/flushTogether(_:)``).
     static let groupSize = 16
-    static let groupBytes = 8 << 20
+    static let groupByteLimit = 8 << 20
 
     func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(HistoryReadError) -> BatchSummary {
         var summary = BatchSummary()
@@ -23,7 +23,7 @@ struct FolderExport {
         let options = options, folder = folder
         // Made in order, not yet named or reported; a report is "written" once it is on disk.
         var group: [Made] = []
-        var groupBytes = 0
+        var groupedBytes = 0
         func commitGroup() {
             StagedFile.flushTogether(group.compactMap(\.file))
             for made in group {
@@ -37,7 +37,7 @@ struct FolderExport {
                 }
             }
             group.removeAll(keepingCapacity: true)
-            groupBytes = 0
+            groupedBytes = 0
         }
         do {
             defer { commitGroup() }
@@ -51,9 +51,9 @@ struct FolderExport {
                 work: { generator, item in Self.make(item, generator: generator, options: options, folder: folder) },
                 deliver: { made in
                     group.append(made)
-                    groupBytes += made.file?.length ?? 0
+                    groupedBytes += made.file?.length ?? 0
                     // An entry without a file (failed, kept) is told at once: --fail-fast stops there.
-                    if made.file == nil || group.count >= Self.groupSize || groupBytes >= Self.groupBytes { commitGroup() }
+                    if made.file == nil || group.count >= Self.groupSize || groupedBytes >= Self.groupByteLimit { commitGroup() }
                     return !cancellation.isCancelled && !summary.stopsEarly
                 })
         } catch let error as HistoryReadError {
