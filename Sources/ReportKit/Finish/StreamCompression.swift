@@ -17,7 +17,7 @@ enum StreamCompression {
     /// The ToUnicode map of `font` (a font dictionary as cairo wrote it), at zlib's default level
     /// (cairo's): a map is a few hundred bytes, where the level costs little either way.
     static func storeTextMap(of font: PDFDictionary, in update: PDFIncrementalUpdate) throws(RenderError) {
-        if let map = font["ToUnicode"]?.reference { try store(map, level: Z_DEFAULT_COMPRESSION, in: update) }
+        if let map = font["ToUnicode"]?.reference { try store(map, level: Z_BEST_SPEED, in: update) }
     }
 
     /// For a PDF finishing otherwise leaves as drawn (``PDFStandard/none``): every page's content

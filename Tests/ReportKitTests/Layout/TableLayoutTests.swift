@@ -85,4 +85,37 @@ struct TableLayoutTests {
         // Every second row of 40 is striped: 20 stripes over all pages.
         #expect(fills.reduce(0, +) == 20)
     }
+
+    /// The structure a page tags, in drawing order: "TD[", "]" and so on.
+    private func structure(_ page: Page) -> [String] {
+        page.commands.compactMap { command in
+            switch command {
+            case .beginStructure(let role, _): role.rawValue + "["
+            case .endStructure: "]"
+            default: nil
+            }
+        }
+    }
+
+    @Test func aCellHoldsItsOneTextItselfAndKeepsTheParagraphsOfSeveral() throws {
+        let twoParagraphs = VStack([Text("first", style: plain), Text("second", style: plain)])
+        let table = Table(columns: [.fraction(1), .fraction(1)], header: [[Text("H", style: plain), Text("V", style: plain)]],
+                          rows: [[Text("a", style: plain), twoParagraphs]], totals: [[Text("Total", style: plain), Text("1", style: plain)]])
+        let pages = try Paginator.paginate(table, template: template, text: FixedWidthText())
+        #expect(pages.count == 1)
+        // The running footer is drawn untagged (an artifact), so the table is all the page tags.
+        #expect(structure(pages[0]).joined() == "Table[THead[TR[TH[]TH[]]]TBody[TR[TD[]TD[P[]P[]]]]TFoot[TR[TH[]TD[]]]]")
+    }
+
+    @Test func aSplitCellHoldsItsTextItselfOnEveryPage() throws {
+        let huge = Text((1...60).map { "w\($0)" }.joined(separator: " "), style: plain)
+        let pages = try Paginator.paginate(Table(columns: [.fixed(20), .fraction(1)], rows: [[huge, Text("b", style: plain)]]),
+                                           template: template, text: FixedWidthText())
+        #expect(pages.count > 1)
+        for page in pages {
+            let tags = structure(page).joined()
+            #expect(tags.hasPrefix("Table[TBody[TR[TD[]"), "the split cell's part is the cell's content: \(tags)")
+            #expect(!tags.contains("TD[P["))
+        }
+    }
 }

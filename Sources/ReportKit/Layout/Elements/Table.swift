@@ -223,7 +223,8 @@ public struct Table: Element {
                 return .nothing
             }
             let (role, details) = kind.cell(column)
-            items += [.command(.beginStructure(role, details)), .block(block, at: Point(x: x, y: 0)), .command(.endStructure(role))]
+            items += [.command(.beginStructure(role, details)), .block(block.untaggingSoleParagraph(), at: Point(x: x, y: 0)),
+                      .command(.endStructure(role))]
             rowHeight = max(rowHeight, block.size.height)
             x += width
         }
