@@ -134,11 +134,15 @@ struct ContentStream {
             return Token(kind: .operand, range: start..<index)
         }
 
-        /// `true`, `false` and `null` are operands, not operators.
+        /// `true`, `false` and `null` are operands, not operators. Compared as packed bytes, like
+        /// operators: this runs for every operator of every page.
         private func isKeyword(_ range: Range<Int>) -> Bool {
-            let word = bytes[range]
-            return word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8) || word.elementsEqual("null".utf8)
+            guard range.count == 4 || range.count == 5 else { return false }
+            let word = Operator(bytes: bytes[range])
+            return word == Self.trueKeyword || word == Self.falseKeyword || word == Self.nullKeyword
         }
+
+        private static let trueKeyword = Operator("true"), falseKeyword = Operator("false"), nullKeyword = Operator("null")
 
         private mutating func skipWhitespaceAndComments() {
             index = PDFValueParser.afterWhitespace(in: bytes, from: index)

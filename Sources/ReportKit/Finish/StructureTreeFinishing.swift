@@ -22,11 +22,11 @@ enum StructureTreeFinishing {
         root["K"] = .array([.reference(document)])
         // Links first: they add to their elements' /K. Then each element is completed and written
         // out, never to change again.
-        try LinkFinishing.add(links, to: update, root: &root, elements: elements, document: document)
+        try LinkFinishing.add(links, to: update, root: &root, elements: elements.map(\.reference), document: document)
         let topLevelNumbers = Set(topLevel.map(\.number))
-        for (reference, details) in zip(elements, details) {
+        for ((reference, read), details) in zip(elements, details) {
             if details != .none || topLevelNumbers.contains(reference.number) {
-                var element = try update.dictionary(reference)
+                var element = try update.dictionary(reference, unlessChangedSince: read)
                 if topLevelNumbers.contains(reference.number) { element["P"] = .reference(document) }
                 if let words = details.alternativeText { element["Alt"] = .text(words) }
                 if let scope = details.scope {
@@ -39,14 +39,16 @@ enum StructureTreeFinishing {
         try update.set(rootReference, root)
     }
 
-    /// The structure elements under `root`, parents before their children, in reading order.
-    static func elementsInOrder(under root: PDFDictionary, in update: PDFIncrementalUpdate) throws(RenderError) -> [PDFReference] {
-        var elements: [PDFReference] = []
+    /// The structure elements under `root`, parents before their children, in reading order, each
+    /// with its dictionary as read (completing them reads none twice).
+    static func elementsInOrder(under root: PDFDictionary, in update: PDFIncrementalUpdate) throws(RenderError)
+        -> [(reference: PDFReference, dictionary: PDFDictionary)] {
+        var elements: [(reference: PDFReference, dictionary: PDFDictionary)] = []
         var stack = Array((root["K"]?.items ?? []).reversed())
         while let kid = stack.popLast() {
             // Elements are indirect objects; marked-content ids and object references are not.
             guard let reference = kid.reference, let element = try update.object(reference).dictionary, element["S"] != nil else { continue }
-            elements.append(reference)
+            elements.append((reference, element))
             stack += (element["K"]?.items ?? []).reversed()
         }
         return elements

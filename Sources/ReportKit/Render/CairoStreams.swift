@@ -3,39 +3,51 @@ import Glibc
 
 /// Collects what cairo writes through its stream API (PDF pages, PNG data) into memory.
 ///
-/// Cairo writes a PDF in thousands of small pieces (a few bytes of an operator at a time), so
-/// each write is a plain copy into a buffer that doubles as it fills.
+/// Cairo writes a PDF in thousands of small pieces (a few bytes of an operator at a time: some
+/// 6,000 for a one-page report), so each write is a plain copy into a buffer that doubles as it
+/// fills. The buffer is reached through a raw pointer, not the object: a write then costs no
+/// reference counting and no exclusivity check, which were most of its cost.
 final class CairoByteSink {
-    private var storage: UnsafeMutableRawPointer?
-    private var count = 0
-    private var capacity = 0
-
-    deinit { free(storage) }
-
-    /// Everything written so far.
-    var bytes: [UInt8] { [UInt8](UnsafeRawBufferPointer(start: storage, count: count)) }
-
-    /// The closure pointer cairo passes back to ``write``; valid while the sink is alive.
-    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
-    /// A `cairo_write_func_t` appending to the sink named by `closure`.
-    static let write: cairo_write_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        let appended = Unmanaged<CairoByteSink>.fromOpaque(closure).takeUnretainedValue().append(data, count: Int(length))
-        return appended ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_NO_MEMORY
+    private struct Buffer {
+        var storage: UnsafeMutableRawPointer?
+        var count = 0
+        var capacity = 0
     }
 
-    private func append(_ data: UnsafePointer<UInt8>, count length: Int) -> Bool {
-        if count + length > capacity {
-            var grown = max(capacity * 2, 64 * 1024)
+    private let buffer: UnsafeMutablePointer<Buffer>
+
+    init() {
+        buffer = .allocate(capacity: 1)
+        buffer.initialize(to: Buffer())
+    }
+
+    deinit {
+        free(buffer.pointee.storage)
+        buffer.deinitialize(count: 1)
+        buffer.deallocate()
+    }
+
+    /// Everything written so far.
+    var bytes: [UInt8] { [UInt8](UnsafeRawBufferPointer(start: buffer.pointee.storage, count: buffer.pointee.count)) }
+
+    /// The closure pointer cairo passes back to ``write``; valid while the sink is alive.
+    var closure: UnsafeMutableRawPointer { UnsafeMutableRawPointer(buffer) }
+
+    /// A `cairo_write_func_t` appending to the sink whose ``closure`` it is given.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        let buffer = closure.assumingMemoryBound(to: Buffer.self)
+        let count = buffer.pointee.count, length = Int(length)
+        if count + length > buffer.pointee.capacity {
+            var grown = max(buffer.pointee.capacity * 2, 64 * 1024)
             while grown < count + length { grown *= 2 }
-            guard let moved = realloc(storage, grown) else { return false }
-            storage = moved
-            capacity = grown
+            guard let moved = realloc(buffer.pointee.storage, grown) else { return CAIRO_STATUS_NO_MEMORY }
+            buffer.pointee.storage = moved
+            buffer.pointee.capacity = grown
         }
-        (storage! + count).copyMemory(from: data, byteCount: length)
-        count += length
-        return true
+        (buffer.pointee.storage! + count).copyMemory(from: data, byteCount: length)
+        buffer.pointee.count = count + length
+        return CAIRO_STATUS_SUCCESS
     }
 }
 

@@ -53,6 +53,13 @@ final class PDFIncrementalUpdate {
         return dictionary
     }
 
+    /// The dictionary of `reference` as it is now, where `read` is what was read of it before: the
+    /// change made since, or `read` itself, without parsing cairo's object again.
+    func dictionary(_ reference: PDFReference, unlessChangedSince read: PDFDictionary) throws(RenderError) -> PDFDictionary {
+        guard changes[reference.number] != nil || written[reference.number] != nil else { return read }
+        return try dictionary(reference)
+    }
+
     /// Replaces an object; a stream keeps its data as stored, so `dictionary` keeps its /Filter
     /// and /Length.
     func set(_ reference: PDFReference, _ dictionary: PDFDictionary) throws(RenderError) {
@@ -111,16 +118,18 @@ final class PDFIncrementalUpdate {
     func flush(_ reference: PDFReference) throws(RenderError) {
         guard let change = changes.removeValue(forKey: reference.number) else { return }
         written[reference.number] = file.source.count + handedOver + pending.count
-        pending += Array("\(reference.number) 0 obj\n".utf8)
+        // Appended as bytes: a report has a hundred objects, and a string for each line costs.
+        PDFValue.writeInteger(reference.number, into: &pending)
+        pending += " 0 obj\n".utf8
         switch change {
         case .value(let value):
             value.write(into: &pending)
-            pending += Array("\nendobj\n".utf8)
+            pending += "\nendobj\n".utf8
         case .stream(let dictionary, let data):
             dictionary.write(into: &pending)
-            pending += Array("\nstream\n".utf8)
+            pending += "\nstream\n".utf8
             pending += data
-            pending += Array("\nendstream\nendobj\n".utf8)
+            pending += "\nendstream\nendobj\n".utf8
         }
         if sink != nil, pending.count >= 1 << 20 { try handOver() }
     }
