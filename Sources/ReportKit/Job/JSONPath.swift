@@ -15,11 +15,21 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func appending(_ key: String) -> JSONPath {
-        JSONPath(components: components + [.key(key)])
+        appending(component: .key(key))
     }
 
     public func appending(index: Int) -> JSONPath {
-        JSONPath(components: components + [.index(index)])
+        appending(component: .index(index))
+    }
+
+    /// One array made to size: reading a job or a template makes a path for every value it
+    /// reads, and `components + [component]` made two.
+    private func appending(component: Component) -> JSONPath {
+        var longer: [Component] = []
+        longer.reserveCapacity(components.count + 1)
+        longer += components
+        longer.append(component)
+        return JSONPath(components: longer)
     }
 
     public var description: String {

@@ -72,9 +72,17 @@ public struct Block: Sendable {
     /// The drawing commands moved by `origin` as well (a page's body by its margins).
     func commands(movedBy origin: Point?) -> [DrawCommand] {
         var result: [DrawCommand] = []
+        result.reserveCapacity(commandCount)
         var offsets = origin.map { [$0] } ?? []
         append(to: &result, offsets: &offsets)
         return result
+    }
+
+    /// How many commands the block and its children hold (to size the flat list once).
+    private var commandCount: Int {
+        items.reduce(0) { count, item in
+            if case .block(let block, _) = item { count + block.commandCount } else { count + 1 }
+        }
     }
 
     /// True when nothing at all is drawn.

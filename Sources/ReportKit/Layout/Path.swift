@@ -37,6 +37,9 @@ public struct Path: Sendable, Hashable {
     public static func roundedRectangle(_ rect: Rect, radius: Double) -> Path {
         var path = Path()
         let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        // Sized once: a page draws dozens of boxes, and growing an array element by element
+        // reallocates it four times.
+        path.elements.reserveCapacity(r > 0 ? 10 : 5)
         guard r > 0 else {
             path.move(to: rect.origin)
             path.line(to: Point(x: rect.maxX, y: rect.minY))
@@ -67,6 +70,7 @@ public struct Path: Sendable, Hashable {
     /// A straight line from `start` to `end`.
     public static func line(from start: Point, to end: Point) -> Path {
         var path = Path()
+        path.elements.reserveCapacity(2)
         path.move(to: start)
         path.line(to: end)
         return path
