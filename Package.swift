@@ -20,7 +20,8 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // qpdf's header only (libqpdf-dev): the library is opened when a PDF is read, never linked.
+        .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMalloc"),

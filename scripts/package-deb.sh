@@ -41,6 +41,11 @@ mkdir -p "$work/debian"
 printf 'Source: report-gen\n\nPackage: report-gen\nArchitecture: any\n' > "$work/debian/control"
 libraries=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/report-gen" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$libraries" ] || { echo "package-deb: dpkg-shlibdeps found no libraries" >&2; exit 70; }
+# qpdf's library is opened when a PDF is read back (Finish/QPDFLibrary.swift), not linked, so
+# dpkg-shlibdeps cannot see it: the package that holds the soname report-gen opens.
+qpdf_package=$(dpkg-query -S 'libqpdf.so.29' 2>/dev/null | sed -n '1s/:.*//p')
+[ -n "$qpdf_package" ] || { echo "package-deb: qpdf's library (libqpdf.so.29) is not installed" >&2; exit 70; }
+libraries="$libraries, $qpdf_package"
 
 mkdir -p "$root/DEBIAN"
 cat > "$root/DEBIAN/control" <<CONTROL
