@@ -34,9 +34,11 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         let alignment: TextAlignment
         let ellipsize: Bool
 
+        // Runs are read in place by index: iterating them copied each run (its text and its style's
+        // family, a retain and a release each) on every look-up.
         static func == (a: LayoutKey, b: LayoutKey) -> Bool {
             a.width == b.width && a.alignment == b.alignment && a.ellipsize == b.ellipsize && a.text.runs.count == b.text.runs.count
-                && zip(a.text.runs, b.text.runs).allSatisfy { $0.style == $1.style && sameBytes($0.text, $1.text) }
+                && a.text.runs.indices.allSatisfy { a.text.runs[$0].style == b.text.runs[$0].style && sameBytes(a.text.runs[$0].text, b.text.runs[$0].text) }
         }
 
         /// Hashes the bytes and the style's size and weight: enough to tell a page's texts apart
@@ -45,10 +47,10 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             hasher.combine(width)
             hasher.combine(alignment)
             hasher.combine(ellipsize)
-            for run in text.runs {
-                hasher.combine(run.style.size)
-                hasher.combine(run.style.weight)
-                Self.withBytes(of: run.text) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            for index in text.runs.indices {
+                hasher.combine(text.runs[index].style.size)
+                hasher.combine(text.runs[index].style.weight)
+                Self.withBytes(of: text.runs[index].text) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
                 // Ends each run, so that moving a byte from one run to the next changes the hash.
                 hasher.combine(0xFF as UInt8)
             }

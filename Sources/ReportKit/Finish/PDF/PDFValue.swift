@@ -92,15 +92,20 @@ enum PDFValue: Equatable {
     }
 
     /// Written digit by digit: objects are full of numbers, and a String for each costs an allocation.
+    /// The digits are put in place from the last, in a small buffer on the stack: reversing them in
+    /// the output through a slice cost a retain and a release (atomic) for every number.
     static func writeInteger(_ value: Int, into output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        let start = output.count
-        repeat {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        output[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
