@@ -8,7 +8,10 @@ enum StructureTreeFinishing {
         let catalog = try update.dictionary(try update.file.rootReference)
         guard let rootReference = catalog["StructTreeRoot"]?.reference else { throw RenderError("the PDF from cairo has no structure tree") }
         var root = try update.dictionary(rootReference)
-        let elements = try elementsInOrder(under: root, in: update)
+        // A report in memory keeps each element as the walk read it, so none is parsed twice; a
+        // combined document of thousands of pages reads each again when it comes to it, so that
+        // finishing it holds references, not every element of every page.
+        let elements = try elementsInOrder(under: root, in: update, keepingDictionaries: update.file.source.isInMemory)
         guard elements.count == details.count else {
             throw RenderError("the PDF's structure tree has \(elements.count) elements where \(details.count) were drawn")
         }
@@ -26,7 +29,7 @@ enum StructureTreeFinishing {
         let topLevelNumbers = Set(topLevel.map(\.number))
         for ((reference, read), details) in zip(elements, details) {
             if details != .none || topLevelNumbers.contains(reference.number) {
-                var element = try update.dictionary(reference, unlessChangedSince: read)
+                var element = if let read { try update.dictionary(reference, unlessChangedSince: read) } else { try update.dictionary(reference) }
                 if topLevelNumbers.contains(reference.number) { element["P"] = .reference(document) }
                 if let words = details.alternativeText { element["Alt"] = .text(words) }
                 if let scope = details.scope {
@@ -40,15 +43,15 @@ enum StructureTreeFinishing {
     }
 
     /// The structure elements under `root`, parents before their children, in reading order, each
-    /// with its dictionary as read (completing them reads none twice).
-    static func elementsInOrder(under root: PDFDictionary, in update: PDFIncrementalUpdate) throws(RenderError)
-        -> [(reference: PDFReference, dictionary: PDFDictionary)] {
-        var elements: [(reference: PDFReference, dictionary: PDFDictionary)] = []
+    /// with its dictionary as read when `keepingDictionaries`.
+    static func elementsInOrder(under root: PDFDictionary, in update: PDFIncrementalUpdate, keepingDictionaries: Bool) throws(RenderError)
+        -> [(reference: PDFReference, dictionary: PDFDictionary?)] {
+        var elements: [(reference: PDFReference, dictionary: PDFDictionary?)] = []
         var stack = Array((root["K"]?.items ?? []).reversed())
         while let kid = stack.popLast() {
             // Elements are indirect objects; marked-content ids and object references are not.
             guard let reference = kid.reference, let element = try update.object(reference).dictionary, element["S"] != nil else { continue }
-            elements.append((reference, element))
+            elements.append((reference, keepingDictionaries ? element : nil))
             stack += (element["K"]?.items ?? []).reversed()
         }
         return elements

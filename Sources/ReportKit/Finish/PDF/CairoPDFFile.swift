@@ -17,6 +17,10 @@ enum PDFBytes {
         }
     }
 
+    var isInMemory: Bool {
+        if case .memory = self { true } else { false }
+    }
+
     /// Bytes from `offset`, at least `minimum` of them when the file has them, with the offset of
     /// the first one (a document in memory gives all of it, without copying).
     func window(at offset: Int, minimum: Int) throws(RenderError) -> (bytes: [UInt8], base: Int) {
