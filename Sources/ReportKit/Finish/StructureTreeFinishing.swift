@@ -15,22 +15,26 @@ enum StructureTreeFinishing {
         guard elements.count == details.count else {
             throw RenderError("the PDF's structure tree has \(elements.count) elements where \(details.count) were drawn")
         }
-        // Cairo 1.16 drops a tag that spans pages, so a Document tag never reaches the tree: the
-        // elements it made are put under one here.
-        let topLevel = (root["K"]?.items ?? []).compactMap(\.reference)
-        let document = update.add(.dictionary(PDFDictionary([
-            ("Type", .name("StructElem")), ("S", .name("Document")), ("P", .reference(rootReference)),
-            ("K", .array(topLevel.map(PDFValue.reference))),
-        ])))
+        // Cairo 1.16 drops a tag that spans pages, so a Document tag never reaches the tree: one is
+        // made here, and it takes the object number of cairo's tree root, which every top-level
+        // element already names as its parent (/P); the root moves to a new object. So no
+        // top-level element is written again: a combined document has thousands of them.
+        let catalogReference = try update.file.rootReference
+        let document = rootReference
+        let newRoot = update.add(.null)
+        try update.set(document, PDFDictionary([
+            ("Type", .name("StructElem")), ("S", .name("Document")), ("P", .reference(newRoot)), ("K", root["K"] ?? .array([])),
+        ]))
         root["K"] = .array([.reference(document)])
+        var movedCatalog = catalog
+        movedCatalog["StructTreeRoot"] = .reference(newRoot)
+        try update.set(catalogReference, movedCatalog)
         // Links first: they add to their elements' /K. Then each element is completed and written
         // out, never to change again.
         try LinkFinishing.add(links, to: update, root: &root, elements: elements.map(\.reference), document: document)
-        let topLevelNumbers = Set(topLevel.map(\.number))
         for ((reference, read), details) in zip(elements, details) {
-            if details != .none || topLevelNumbers.contains(reference.number) {
+            if details != .none {
                 var element = if let read { try update.dictionary(reference, unlessChangedSince: read) } else { try update.dictionary(reference) }
-                if topLevelNumbers.contains(reference.number) { element["P"] = .reference(document) }
                 if let words = details.alternativeText { element["Alt"] = .text(words) }
                 if let scope = details.scope {
                     element["A"] = .dictionary(PDFDictionary([("O", .name("Table")), ("Scope", .name(scope.rawValue))]))
@@ -39,7 +43,8 @@ enum StructureTreeFinishing {
             }
             try update.flush(reference)
         }
-        try update.set(rootReference, root)
+        try update.set(newRoot, root)
+        try update.flush(document)
     }
 
     /// The structure elements under `root`, parents before their children, in reading order, each

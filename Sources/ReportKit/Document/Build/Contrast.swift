@@ -64,8 +64,9 @@ public struct ContrastUse: Sendable, CustomStringConvertible {
 /// WCAG 2.1 relative luminance and contrast ratio.
 public enum Contrast {
     public static func ratio(_ a: Color, _ b: Color) -> Double {
-        let (lighter, darker) = (max(luminance(a), luminance(b)), min(luminance(a), luminance(b)))
-        return (lighter + 0.05) / (darker + 0.05)
+        // Each luminance once: a report checks every text it draws, and each is six powers.
+        let (first, second) = (luminance(a), luminance(b))
+        return (max(first, second) + 0.05) / (min(first, second) + 0.05)
     }
 
     public static func luminance(_ color: Color) -> Double {
