@@ -7,7 +7,8 @@ enum ExitStatus {
     static let badData = ExitCode(65)
     /// The input (or a template) cannot be opened or read (EX_NOINPUT).
     static let unreadableInput = ExitCode(66)
-    /// Something the tool needs is missing, such as a font or the sRGB colour profile (EX_UNAVAILABLE).
+    /// Something the tool needs is missing, such as a font, the sRGB colour profile or qpdf's
+    /// library for reading a PDF (EX_UNAVAILABLE).
     static let unavailable = ExitCode(69)
     /// The output cannot be written (EX_CANTCREAT).
     static let unwritableOutput = ExitCode(73)
@@ -24,7 +25,7 @@ enum ExitStatus {
     /// The text shown in `--help` of every command that makes a report.
     static let help = """
         Exit status: 0 done, 64 usage error, 65 invalid input data or template, 66 input or template \
-        not readable, 69 fonts or colour profile missing, 73 output not writable. On any error no output file is left behind.
+        not readable, 69 fonts, colour profile or (to read a PDF) qpdf missing, 73 output not writable. On any error no output file is left behind.
         """
 }
 

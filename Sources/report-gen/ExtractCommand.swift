@@ -116,7 +116,7 @@ struct ExtractCommand: ParsableCommand {
             return try PDFAttachmentReader.attachments(inFile: path)
         } catch {
             Console.error("\(path): \(error.description)")
-            throw ExitStatus.unreadableInput
+            throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.unreadableInput
         }
     }
 

@@ -73,7 +73,7 @@ enum InputReader {
             bytes = try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(inFile: path), name: path)
         } catch {
             Console.error(error.description)
-            throw ExitStatus.badData
+            throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.badData
         }
         var template = Array(((ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/.report-gen-job.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -99,7 +99,7 @@ enum InputReader {
             return try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(in: bytes, name: name), name: name)
         } catch {
             Console.error(error.description)
-            throw ExitStatus.badData
+            throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.badData
         }
     }
 

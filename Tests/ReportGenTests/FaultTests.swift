@@ -175,6 +175,29 @@ struct FaultTests {
         #expect(folder.files.isEmpty)
     }
 
+    // MARK: No qpdf
+
+    /// Where qpdf's library lies on this machine (the file the soname's link leads to).
+    static let qpdfLibrary = URL(fileURLWithPath: "/usr/lib/x86_64-linux-gnu/libqpdf.so.29").resolvingSymlinksInPath().path
+
+    @Test(.enabled(if: isRoot && FileManager.default.fileExists(atPath: qpdfLibrary), "hides qpdf's library in a mount namespace"))
+    func withoutQPDFReportsAreMadeAndReadingAPDFNamesWhatToInstall() throws {
+        let folder = try ScratchFolder()
+        let report = folder.path("report.pdf")
+        // An empty file over the library: opening it fails as if it were not installed.
+        let hide = #"exec unshare -m sh -c 'mount --bind /dev/null \#(Self.qpdfLibrary) && exec "$@"' sh "$@""#
+        let render = try ReportGen.run(after: hide, [Self.job, "-o", report])
+        #expect(render.status == 0, "qpdf is not needed to make a report: \(render.stderr)")
+        let extract = try ReportGen.run(after: hide, ["extract", report, "-o", folder.path("job.json")])
+        #expect(extract.status == 69)
+        #expect(extract.stderr.contains("reading a PDF needs qpdf's library (libqpdf.so.29)") && extract.stderr.contains("apt install libqpdf29"),
+                "\(extract.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("job.json")))
+        let again = try ReportGen.run(after: hide, [report, "-o", folder.path("again.pdf")])
+        #expect(again.status == 69, "a report given as input needs qpdf too: \(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("again.pdf")))
+    }
+
     // MARK: Signals
 
     /// Every signal that ends a program from a terminal or a supervisor, with the status a shell

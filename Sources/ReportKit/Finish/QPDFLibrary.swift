@@ -58,7 +58,7 @@ struct QPDFLibrary: @unchecked Sendable {
     private static let loaded: Result<QPDFLibrary, RenderError> = {
         guard let library = fileNames.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
             return .failure(RenderError("reading a PDF needs qpdf's library (\(fileNames[0])), which was not found; "
-                + "install it (Debian: apt install libqpdf29)"))
+                + "install it (Debian: apt install libqpdf29)", missingDependency: true))
         }
         return Result { () throws(RenderError) in try QPDFLibrary(library) }
     }()
@@ -66,7 +66,7 @@ struct QPDFLibrary: @unchecked Sendable {
     private init(_ library: UnsafeMutableRawPointer) throws(RenderError) {
         func function<Function>(_ name: String) throws(RenderError) -> Function {
             guard let symbol = dlsym(library, name) else {
-                throw RenderError("qpdf's library has no \(name); report-gen needs qpdf 10.3 or later")
+                throw RenderError("qpdf's library has no \(name); report-gen needs qpdf 10.3 or later", missingDependency: true)
             }
             return unsafeBitCast(symbol, to: Function.self)
         }

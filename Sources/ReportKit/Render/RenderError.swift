@@ -10,11 +10,15 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when the output named is one of the files being read: a usage mistake (exit 64),
     /// refused before anything is written.
     public let overwritesInput: Bool
+    /// True when something the tool needs is not installed (a library it opens when needed):
+    /// nothing is wrong with the input (exit 69).
+    public let missingDependency: Bool
 
-    public init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false) {
+    public init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false, missingDependency: Bool = false) {
         self.message = message
         self.systemError = systemError
         self.overwritesInput = overwritesInput
+        self.missingDependency = missingDependency
     }
 
     public var description: String { message }
