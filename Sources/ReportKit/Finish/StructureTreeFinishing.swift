@@ -5,7 +5,8 @@ enum StructureTreeFinishing {
     /// `details` has one entry per structure element cairo made, in the order it made them,
     /// which is the tree's depth-first order.
     static func finish(_ update: PDFIncrementalUpdate, details: [StructureDetails], links: [LinkAnnotation]) throws(RenderError) {
-        let catalog = try update.dictionary(try update.file.rootReference)
+        let catalogReference = try update.file.rootReference
+        let catalog = try update.dictionary(catalogReference)
         guard let rootReference = catalog["StructTreeRoot"]?.reference else { throw RenderError("the PDF from cairo has no structure tree") }
         var root = try update.dictionary(rootReference)
         // A report in memory keeps each element as the walk read it, so none is parsed twice; a
@@ -19,7 +20,6 @@ enum StructureTreeFinishing {
         // made here, and it takes the object number of cairo's tree root, which every top-level
         // element already names as its parent (/P); the root moves to a new object. So no
         // top-level element is written again: a combined document has thousands of them.
-        let catalogReference = try update.file.rootReference
         let document = rootReference
         let newRoot = update.add(.null)
         try update.set(document, PDFDictionary([
