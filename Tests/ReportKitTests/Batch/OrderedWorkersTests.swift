@@ -32,4 +32,19 @@ struct OrderedWorkersTests {
         #expect(delivered == Array(delivered.indices), "in order, without gaps")
         #expect(read <= 11 + 4, "at most a window of inputs is read past the stop")
     }
+
+    @Test func oneThreadWorksOnTheCallingThreadAndReadsNothingPastAStop() {
+        let caller = pthread_self()
+        var read = 0
+        var inputs = (0..<100).makeIterator()
+        var delivered: [(Int, onCaller: Bool)] = []
+        OrderedWorkers<Int, (Int, onCaller: Bool)>(threads: 1).run(
+            makeState: { () },
+            next: { defer { read += 1 }; return inputs.next() },
+            work: { _, input in (input * 2, pthread_equal(pthread_self(), caller) != 0) },
+            deliver: { delivered.append($0); return $0.0 < 20 })
+        #expect(delivered.map(\.0) == (0...10).map { $0 * 2 }, "in order, up to and including the one that stopped it")
+        #expect(delivered.allSatisfy { $0.onCaller })
+        #expect(read == 11, "no input is read past the stop")
+    }
 }
