@@ -51,7 +51,7 @@ public enum ReportData {
     /// What every template has: the locale's strings and the author credit.
     private static func common(locale: ReportLocale, author: String?) -> [String: TemplateValue] {
         [
-            "t": .record(locale.strings.mapValues(TemplateValue.text)),
+            "t": locale.stringsValue,
             "author": .text(author ?? defaultAuthor),
             "language": .text(locale.language.rawValue),
             "polish": .bool(locale.language == .polish),

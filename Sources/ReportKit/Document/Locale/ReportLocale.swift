@@ -17,6 +17,24 @@ public struct ReportLocale: Sendable {
     public let strings: [String: String]
     /// Plural patterns by key and CLDR category ("one", "few", "many", "other"), each with `{n}`.
     let plurals: [String: [String: String]]
+    /// ``strings`` as the `t` record templates read, made once with the locale: every report of a
+    /// batch shows the same strings, and building the record (a dictionary of a few hundred
+    /// entries) for each report was a tenth of a report's allocations.
+    let stringsValue: TemplateValue
+
+    init(language: ReportLanguage, numbers: NumberStyle, unitSeparator: String, unitSymbols: [String: String], months: [String],
+         datePattern: String, dateTimePattern: String, strings: [String: String], plurals: [String: [String: String]]) {
+        self.language = language
+        self.numbers = numbers
+        self.unitSeparator = unitSeparator
+        self.unitSymbols = unitSymbols
+        self.months = months
+        self.datePattern = datePattern
+        self.dateTimePattern = dateTimePattern
+        self.strings = strings
+        self.plurals = plurals
+        stringsValue = .record(strings.mapValues(TemplateValue.text))
+    }
 
     /// A display unit's symbol in this language ("l" in Polish, "L" in English).
     public func symbol(_ unit: DisplayUnit) -> String {
