@@ -17,6 +17,36 @@ struct PlanDisplayTests {
         #expect(english.format(given: 0.1) == "0.1" && polish.format(given: 12.5) == "12,5")
     }
 
+    @Test func formatsEveryNumberAsThePlainRuleSays() {
+        // The rule spelled out the slow way: digits, a decimal separator before the last
+        // `fractionDigits`, a group separator every three whole digits from the right.
+        func plain(_ style: NumberStyle, _ steps: Int64, _ fractionDigits: Int, _ trimZeros: Bool) -> String {
+            var digits = String(steps.magnitude)
+            while digits.count <= fractionDigits { digits = "0" + digits }
+            let whole = Array(digits.dropLast(fractionDigits))
+            var fraction = String(digits.suffix(fractionDigits))
+            while trimZeros, fraction.hasSuffix("0") { fraction.removeLast() }
+            var grouped = ""
+            for (offset, digit) in whole.enumerated() {
+                if offset > 0, (whole.count - offset) % 3 == 0 { grouped += style.groupingSeparator }
+                grouped.append(digit)
+            }
+            return (steps < 0 ? "-" : "") + grouped + (fraction.isEmpty ? "" : style.decimalSeparator + fraction)
+        }
+        let values: [Int64] = [0, 1, -1, 7, 10, 99, 100, 999, 1_000, -1_000, 12_345, 100_000, 1_000_000, 9_876_543_210, -50_005,
+                               Int64.max, Int64.min + 1, Int64.min]
+        for style in [NumberStyle.of(.polish), .of(.english)] {
+            for value in values {
+                for fractionDigits in 0...6 {
+                    for trimZeros in [false, true] {
+                        #expect(style.format(steps: value, fractionDigits: fractionDigits, trimZeros: trimZeros)
+                                    == plain(style, value, fractionDigits, trimZeros), "\(value), \(fractionDigits) digits")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func roundsDecimalHalvesUpDespiteBinaryFloats() {
         #expect(steps(0.285, 2) == 29)   // 0.285 is 0.28499999… as a double
         #expect(steps(1.005, 2) == 101)

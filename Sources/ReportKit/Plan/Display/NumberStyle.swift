@@ -15,22 +15,31 @@ public struct NumberStyle: Sendable, Equatable {
     /// Writes `steps` × 10^-fractionDigits. With `trimZeros`, trailing zero decimals are dropped
     /// (`2250` rather than `2250.00`); tables keep them so decimals line up.
     public func format(steps: Int64, fractionDigits: Int, trimZeros: Bool) -> String {
-        let negative = steps < 0
-        var digits = String(steps.magnitude)
+        // Worked on as ASCII digits: every number of every report comes through here, and
+        // character-wise String work (grapheme breaking, counting from the start for each group)
+        // cost several times the rest of writing a number.
+        let zero = UInt8(ascii: "0")
+        var digits = Array(String(steps.magnitude).utf8)
         if digits.count <= fractionDigits {
-            digits = String(repeating: "0", count: fractionDigits - digits.count + 1) + digits
+            digits.insert(contentsOf: repeatElement(zero, count: fractionDigits - digits.count + 1), at: 0)
         }
-        var fraction = String(digits.suffix(fractionDigits))
-        let whole = String(digits.dropLast(fractionDigits))
+        let wholeCount = digits.count - fractionDigits
+        var fractionEnd = digits.count
         if trimZeros {
-            while fraction.hasSuffix("0") { fraction.removeLast() }
+            while fractionEnd > wholeCount, digits[fractionEnd - 1] == zero { fractionEnd -= 1 }
         }
-        var grouped = ""
-        for (offset, character) in whole.enumerated() {
-            if offset > 0, (whole.count - offset) % 3 == 0 { grouped += groupingSeparator }
-            grouped.append(character)
+        var text: [UInt8] = []
+        text.reserveCapacity(digits.count + 1 + wholeCount / 3 * groupingSeparator.utf8.count + decimalSeparator.utf8.count)
+        if steps < 0 { text.append(UInt8(ascii: "-")) }
+        for index in 0..<wholeCount {
+            if index > 0, (wholeCount - index) % 3 == 0 { text += groupingSeparator.utf8 }
+            text.append(digits[index])
         }
-        return (negative ? "-" : "") + grouped + (fraction.isEmpty ? "" : decimalSeparator + fraction)
+        if fractionEnd > wholeCount {
+            text += decimalSeparator.utf8
+            text += digits[wholeCount..<fractionEnd]
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// A number as the user gave it (a rate, a capacity), with up to six decimals and no trailing zeros.
