@@ -64,29 +64,32 @@ public struct BatchEntryOutcome: Sendable {
     /// What a person should look at twice (input and plan warnings).
     public let warnings: [Diagnostic]
     /// Colour pairs of the template that fail WCAG AA (a custom template or palette).
-    public let contrastFailures: [String]
+    public var contrastFailures: [String] { failingContrast.map(\.description) }
+    // Put into words only when shown: a template that fails does so in every report of a batch,
+    // and most batches show none of them (`--quiet`, no terminal).
+    private let failingContrast: [ContrastUse]
 
-    init(_ item: HistoryItem, id: String?, _ result: Result, warnings: [Diagnostic] = [], contrastFailures: [String] = []) {
+    init(_ item: HistoryItem, id: String?, _ result: Result, warnings: [Diagnostic] = [], failingContrast: [ContrastUse] = []) {
         index = item.index
         line = item.line
         self.id = id
         self.result = result
         self.warnings = warnings
-        self.contrastFailures = contrastFailures
+        self.failingContrast = failingContrast
     }
 
     /// The same entry with another result.
     func with(_ result: Result) -> BatchEntryOutcome {
-        BatchEntryOutcome(index: index, id: id, line: line, result: result, warnings: warnings, contrastFailures: contrastFailures)
+        BatchEntryOutcome(index: index, id: id, line: line, result: result, warnings: warnings, failingContrast: failingContrast)
     }
 
-    private init(index: Int, id: String?, line: Int?, result: Result, warnings: [Diagnostic], contrastFailures: [String]) {
+    private init(index: Int, id: String?, line: Int?, result: Result, warnings: [Diagnostic], failingContrast: [ContrastUse]) {
         self.index = index
         self.id = id
         self.line = line
         self.result = result
         self.warnings = warnings
-        self.contrastFailures = contrastFailures
+        self.failingContrast = failingContrast
     }
 
     /// "entry 4 (line 4, id "calc-17")": how messages name the entry.

@@ -206,7 +206,7 @@ struct CombinedExport {
             warnings = plan.warnings + (recordCheck?.missing(in: plan.job) ?? [])
             let (composed, document) = try layOut(plan, index: item.index, generator: generator, numbering: .standalone)
             let outcome = BatchEntryOutcome(item, id: entry.id, .included(pages: document.pages.count), warnings: warnings,
-                                            contrastFailures: composed.contrast.filter { !$0.passes }.map(\.description))
+                                            failingContrast: composed.contrast.filter { !$0.passes })
             return (outcome, Part(index: item.index, job: decoded, pages: document.pages.count, source: entry.source))
         } catch {
             return (BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings), nil)

@@ -82,15 +82,15 @@ struct FolderExport {
             return Made(outcome: BatchEntryOutcome(item, id: entry.id, .skipped(path: path), warnings: decoded.warnings), file: nil)
         }
         var warnings = decoded.warnings
-        var contrast: [String] = []
+        var contrast: [ContrastUse] = []
         do {
             let generator = try generator.get()
             let plan = try generator.plan(decoded)
             warnings = plan.warnings + (options.recordCheck?.missing(in: plan.job) ?? [])
             let composed = try generator.compose(plan)
-            contrast = composed.contrast.filter { !$0.passes }.map(\.description)
+            contrast = composed.contrast.filter { !$0.passes }
             let pdf = try generator.pdf(try generator.layout(composed), attachments: try generator.attachments(source: entry.source, plan: plan))
-            let written = BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, contrastFailures: contrast)
+            let written = BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, failingContrast: contrast)
             do {
                 let file = try StagedFile(for: path, protecting: options.inputs)
                 try file.append(pdf)
@@ -99,7 +99,7 @@ struct FolderExport {
                 return Made(outcome: written.with(.unwritable(error)), file: nil)
             }
         } catch {
-            return Made(outcome: BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings, contrastFailures: contrast), file: nil)
+            return Made(outcome: BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings, failingContrast: contrast), file: nil)
         }
     }
 
