@@ -32,6 +32,13 @@ public struct JSONNumber: Sendable, Equatable {
         let parsed = Double(literal)
         self.value = parsed.flatMap { $0.isFinite ? $0 : nil }
     }
+
+    /// A number made from its value (``JSONValue/number(_:)``): the literal is that value written
+    /// out exactly, so it is not parsed back.
+    init(literal: String, exactly value: Double) {
+        self.literal = literal
+        self.value = value.isFinite ? value : nil
+    }
 }
 
 /// A JSON object whose members keep their order; keys are unique (the parser rejects duplicates).

@@ -2,65 +2,95 @@
 /// documents read in the order they are specified and are the same bytes every time.
 public enum JSONWriter {
     public static func write(_ value: JSONValue, indent: String = "  ") -> String {
+        String(decoding: bytes(value, indent: indent), as: UTF8.self)
+    }
+
+    /// The same document as UTF-8 bytes, for a file or an attachment (no String made and copied).
+    public static func bytes(_ value: JSONValue, indent: String = "  ") -> [UInt8] {
         // Written as UTF-8 bytes: appending to a String piece by piece costs several times more.
         var output: [UInt8] = []
         output.reserveCapacity(4_096)
         write(value, level: 0, indent: Array(indent.utf8), into: &output)
         output.append(UInt8(ascii: "\n"))
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
+    // Every document a report attaches comes through here (its plan and its record, a thousand
+    // values each): literals are appended from their static bytes and strings from their own
+    // storage, never through the generic sequence path.
     private static func write(_ value: JSONValue, level: Int, indent: [UInt8], into output: inout [UInt8]) {
         func newline(_ level: Int) {
             output.append(UInt8(ascii: "\n"))
-            for _ in 0..<level { output += indent }
+            for _ in 0..<level { output.append(contentsOf: indent) }
         }
         switch value {
-        case .null: output += "null".utf8
-        case .bool(let flag): output += (flag ? "true" : "false").utf8
-        case .number(let number): output += number.literal.utf8
+        case .null: appendStatic("null", to: &output)
+        case .bool(let flag): appendStatic(flag ? "true" : "false", to: &output)
+        case .number(let number): append(number.literal, to: &output)
         case .string(let text): writeString(text, into: &output)
-        case .array(let elements) where elements.isEmpty: output += "[]".utf8
+        case .array(let elements) where elements.isEmpty: appendStatic("[]", to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
+            for index in elements.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(level + 1)
-                write(element, level: level + 1, indent: indent, into: &output)
+                write(elements[index], level: level + 1, indent: indent, into: &output)
             }
             newline(level)
             output.append(UInt8(ascii: "]"))
-        case .object(let object) where object.members.isEmpty: output += "{}".utf8
+        case .object(let object) where object.members.isEmpty: appendStatic("{}", to: &output)
         case .object(let object):
             output.append(UInt8(ascii: "{"))
-            for (offset, member) in object.members.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
+            for index in object.members.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(level + 1)
-                writeString(member.key, into: &output)
-                output += ": ".utf8
-                write(member.value, level: level + 1, indent: indent, into: &output)
+                writeString(object.members[index].key, into: &output)
+                appendStatic(": ", to: &output)
+                write(object.members[index].value, level: level + 1, indent: indent, into: &output)
             }
             newline(level)
             output.append(UInt8(ascii: "}"))
         }
     }
 
+    private static func appendStatic(_ literal: StaticString, to output: inout [UInt8]) {
+        literal.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+            output.append(contentsOf: text.utf8)
+        }
+    }
+
     private static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += #"\""#.utf8
-            case UInt8(ascii: "\\"): output += #"\\"#.utf8
-            case UInt8(ascii: "\n"): output += #"\n"#.utf8
-            case UInt8(ascii: "\r"): output += #"\r"#.utf8
-            case UInt8(ascii: "\t"): output += #"\t"#.utf8
-            case ..<0x20:
-                let hex = String(byte, radix: 16)
-                output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-            default: output.append(byte)
-            }
+        if text.utf8.withContiguousStorageIfAvailable({ escape($0, into: &output) }) == nil {
+            escape(Array(text.utf8), into: &output)
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// `bytes` as the inside of a JSON string: runs that need no escape are copied whole.
+    private static func escape<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, into output: inout [UInt8]) where Bytes.Index == Int {
+        var start = bytes.startIndex
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            output.append(contentsOf: bytes[start..<index])
+            start = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): appendStatic(#"\""#, to: &output)
+            case UInt8(ascii: "\\"): appendStatic(#"\\"#, to: &output)
+            case UInt8(ascii: "\n"): appendStatic(#"\n"#, to: &output)
+            case UInt8(ascii: "\r"): appendStatic(#"\r"#, to: &output)
+            case UInt8(ascii: "\t"): appendStatic(#"\t"#, to: &output)
+            default:
+                let hex = String(byte, radix: 16)
+                append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
+            }
+        }
+        output.append(contentsOf: bytes[start..<bytes.endIndex])
     }
 }
 
@@ -68,9 +98,9 @@ extension JSONValue {
     /// A number value from a finite double, written in its shortest exact form (`2250`, `5.333333333333333`).
     public static func number(_ value: Double) -> JSONValue {
         if value == value.rounded(), abs(value) < 9e15 {
-            return .number(JSONNumber(literal: String(Int64(value))))
+            return .number(JSONNumber(literal: String(Int64(value)), exactly: value))
         }
-        return .number(JSONNumber(literal: String(value)))
+        return .number(JSONNumber(literal: String(value), exactly: value))
     }
 
     /// An object from members in order.

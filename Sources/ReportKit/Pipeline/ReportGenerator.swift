@@ -157,7 +157,7 @@ public final class ReportGenerator {
         guard options.pdfStandard != .none else { return [] }
         let language = options.language ?? plan.job.locale
         let display = PlanDisplay(plan: plan, language: language)
-        let planJSON = JSONWriter.write(PlanJSON.value(for: plan, display: display, locale: try locale(language)))
+        let planJSON = JSONWriter.bytes(PlanJSON.value(for: plan, display: display, locale: try locale(language)))
         let record = RecordFormat.json.document(RecordLine.lines(of: plan))
         let suffix = number.map { "-" + String(repeating: "0", count: max(0, 4 - String($0).count)) + String($0) } ?? ""
         return [
@@ -167,7 +167,7 @@ public final class ReportGenerator {
                           description: "The record of the application, one line per product (report-gen record, docs/record-v1.schema.json)",
                           relationship: .data, bytes: Array(record.utf8)),
             PDFAttachment(name: "plan\(suffix).json", description: "How to load the sprayer for the job: totals and every tank load (report-gen plan --json)",
-                          relationship: .supplement, bytes: Array(planJSON.utf8)),
+                          relationship: .supplement, bytes: planJSON),
         ]
     }
 
