@@ -19,7 +19,7 @@ public struct ReportLocale: Sendable {
     let plurals: [String: [String: String]]
     /// ``strings`` as the `t` record templates read, made once with the locale: every report of a
     /// batch shows the same strings, and building the record (a dictionary of a few hundred
-    /// entries) for each report was a tenth of a report's allocations.
+    /// entries) for each report was a tenth of the time a report spent in malloc.
     let stringsValue: TemplateValue
 
     init(language: ReportLanguage, numbers: NumberStyle, unitSeparator: String, unitSymbols: [String: String], months: [String],

@@ -6,7 +6,7 @@ struct FolderExport {
     let options: BatchOptions
     let folder: String
 
-    /// A job's report made on a worker thread: written to its temporary file, not yet committed.
+    /// A job's report made by a worker: written to its temporary file, not yet committed.
     private struct Made: Sendable {
         let outcome: BatchEntryOutcome
         let file: StagedFile?
@@ -66,7 +66,7 @@ struct FolderExport {
         return summary
     }
 
-    /// One entry from input to a temporary file; runs on a worker thread.
+    /// One entry from input to a temporary file; runs on a worker's thread.
     private static func make(_ item: HistoryItem, generator: Result<ReportGenerator, ReportError>, options: BatchOptions,
                              folder: String) -> Made {
         let entry = item.decode()
@@ -103,8 +103,9 @@ struct FolderExport {
         }
     }
 
-    /// Puts a made report under its name; on the reporting thread, so that flushing files to disk
-    /// overlaps the workers' drawing instead of holding a worker up.
+    /// Puts a made report under its name; on the reporting thread, so that with several jobs
+    /// flushing files to disk overlaps the workers' drawing instead of holding a worker up (with
+    /// one job, that thread is the one drawing).
     private static func commit(_ made: Made, replacing: Bool) -> BatchEntryOutcome {
         guard let file = made.file, case .written(let path) = made.outcome.result else { return made.outcome }
         do {
