@@ -9,7 +9,8 @@ import ReportKit
 ///
 /// Every program runs as a user runs it, a whole process, timed by the kernel's account of it
 /// (wait4: CPU time and peak memory); rounds alternate the programs so all meet the same load on
-/// a shared machine, each round in another order, and every figure is a median over the rounds. Start-up is in every figure, spread over the reports.
+/// a shared machine, each round in another order, and every figure is a median over the rounds.
+/// Start-up is in every figure, spread over the reports.
 struct PeerBenchmark {
     /// The C program's command (`floor single OUT [N]`, `floor batch COUNT DIR [FIRST]`).
     let floor: String
