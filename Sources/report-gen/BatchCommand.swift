@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportKit
 
 /// `report-gen batch HISTORY -o DIR` or `--combined FILE.pdf`: the reports of a whole history.
@@ -91,7 +92,6 @@ struct BatchCommand: ParsableCommand {
         }
 
         let handle = try InputReader.open(history)
-        defer { if history != "-" { try? handle.close() } }
         let reader: HistoryReader
         do {
             reader = try HistoryReader(handle: handle, name: history == "-" ? nil : history)
@@ -155,9 +155,9 @@ struct BatchCommand: ParsableCommand {
 
     /// Makes the output folder (and its parents) when it is missing.
     static func makeFolder(_ folder: String) throws {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 Console.error("\(folder): is a file; -o takes a folder for the reports (--combined takes a file)")
                 throw ExitStatus.unwritableOutput
             }
@@ -166,7 +166,7 @@ struct BatchCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            Console.error("\(folder): the folder cannot be made: \(error.localizedDescription)")
+            Console.error("\(folder): the folder cannot be made: \(SystemErrorText.describe(error))")
             throw ExitStatus.unwritableOutput
         }
     }

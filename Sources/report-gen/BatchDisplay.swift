@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportKit
 
 /// What a batch prints on standard error: every failed entry, always; and for a person at a
@@ -75,8 +76,8 @@ final class BatchDisplay {
         }
         text += ", \(summary.failed) failed, \(summary.skipped) skipped"
         if summary.warnings > 0 { text += ", \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")" }
-        text += String(format: ", in %.1f s", seconds)
-        if handled > 0 { text += String(format: " (%.1f jobs/s)", Double(handled) / max(seconds, 0.001)) }
+        text += ", in " + String(printf: "%.1f", seconds) + " s"
+        if handled > 0 { text += " (" + String(printf: "%.1f", Double(handled) / max(seconds, 0.001)) + " jobs/s)" }
         FileHandleOutput.standardError.write("report-gen: \(text)\n")
         if case .folder = destination, summary.skipped > 0, !summary.wasCancelled, !summary.stopsEarly {
             Console.warning("\(summary.skipped) file\(summary.skipped == 1 ? " was" : "s were") already there and kept (--overwrite replaces them)")

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportKit
 
 /// `report-gen extract report.pdf -o job.json`: the files a report carries, read back out.
@@ -105,9 +106,11 @@ struct ExtractCommand: ParsableCommand {
 
     /// The attached files of the PDF at `path` (66 when it cannot be read as a PDF).
     static func read(_ path: String) throws -> [PDFAttachment] {
-        let handle = try InputReader.open(path, readingReports: false)
-        let prefix = (try? handle.read(upToCount: 5)) ?? Data()
-        try? handle.close()
+        // The file is closed again (the handle released) before qpdf opens it.
+        let prefix: [UInt8] = try {
+            let handle = try InputReader.open(path, readingReports: false)
+            return (try? handle.read(upTo: 5)) ?? []
+        }()
         guard PDFAttachmentReader.isPDF(prefix) else {
             Console.error("\(path): is not a PDF")
             throw ExitStatus.unreadableInput

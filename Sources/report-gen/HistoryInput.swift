@@ -1,12 +1,13 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportKit
 
 /// Reading a job or a history entry by entry, for the commands that stream one (validate, record).
 enum HistoryInput {
     /// A reader of `input`'s job or history from its open `handle`; one that is not a history is
     /// reported and ends the run.
-    static func reader(_ handle: FileHandle, input: String) throws -> HistoryReader {
+    static func reader(_ handle: InputFile, input: String) throws -> HistoryReader {
         do {
             return try HistoryReader(handle: handle, name: input == "-" ? nil : input)
         } catch {

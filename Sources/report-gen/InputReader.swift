@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportKit
 
 /// Reads the bytes of an input argument: a file path, or `-` for standard input.
@@ -7,18 +8,17 @@ enum InputReader {
     static func read(_ argument: String) throws -> [UInt8] {
         let limit = JobLimits.maximumDocumentBytes
         let handle = try open(argument)
-        defer { if argument != "-" { try? handle.close() } }
         do {
             // One byte past the limit tells "too large" apart from "exactly at the limit".
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            let data = try handle.read(upTo: limit + 1)
             if data.count > limit, !PDFAttachmentReader.isPDF(data.prefix(5)) {
                 Console.error("\(displayName(argument)): the input is larger than \(limit) bytes, the most report-gen reads")
                 throw ExitStatus.badData
             }
-            guard PDFAttachmentReader.isPDF(data.prefix(5)) else { return [UInt8](data) }
+            guard PDFAttachmentReader.isPDF(data.prefix(5)) else { return data }
             // A report re-opens as its job. A file was already turned into its job by open(_:).
-            var bytes = [UInt8](data)
-            if let rest = try handle.read(upToCount: maximumPDFBytes) { bytes += rest }
+            var bytes = data
+            bytes += try handle.read(upTo: maximumPDFBytes)
             if bytes.count > maximumPDFBytes {
                 Console.error("\(displayName(argument)): the PDF is larger than \(maximumPDFBytes) bytes, the most report-gen reads from standard input")
                 throw ExitStatus.badData
@@ -27,7 +27,7 @@ enum InputReader {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.error("\(displayName(argument)): cannot be read: \(error.localizedDescription)")
+            Console.error("\(displayName(argument)): cannot be read: \(error)")
             throw ExitStatus.unreadableInput
         }
     }
@@ -38,26 +38,25 @@ enum InputReader {
     /// Opens a file (or a FIFO) for reading, or standard input for `-`; a missing file, a folder
     /// or a file without read permission is reported and ends the run (66).
     /// A PDF that report-gen made opens as the job it carries, unless `readingReports` is false.
-    static func open(_ argument: String, readingReports: Bool = true) throws -> FileHandle {
+    static func open(_ argument: String, readingReports: Bool = true) throws -> InputFile {
         if argument == "-" { return .standardInput }
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
             Console.error("\(argument): no such file")
             throw ExitStatus.unreadableInput
         }
-        if isDirectory.boolValue {
+        if isDirectory {
             Console.error("\(argument): is a directory; expected a JSON file")
             throw ExitStatus.unreadableInput
         }
-        guard let opened = FileHandle(forReadingAtPath: argument) else {
+        guard let opened = InputFile(forReadingAtPath: argument) else {
             Console.error("\(argument): cannot be opened for reading (check its permissions)")
             throw ExitStatus.unreadableInput
         }
-        guard readingReports, isRegularFile(argument), let prefix = try? opened.read(upToCount: 5), PDFAttachmentReader.isPDF(prefix) else {
-            try? opened.seek(toOffset: 0)
+        guard readingReports, isRegularFile(argument), let prefix = try? opened.read(upTo: 5), PDFAttachmentReader.isPDF(prefix) else {
+            opened.rewind()
             return opened
         }
-        try? opened.close()
         return try jobsHandle(inPDFAt: argument)
     }
 
@@ -67,7 +66,7 @@ enum InputReader {
 
     /// The job (or for a combined document the history) a report made by report-gen carries,
     /// as the bytes of an unnamed temporary file that reads like the job file itself.
-    private static func jobsHandle(inPDFAt path: String) throws -> FileHandle {
+    private static func jobsHandle(inPDFAt path: String) throws -> InputFile {
         let bytes: [UInt8]
         do {
             bytes = try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(inFile: path), name: path)
@@ -90,7 +89,7 @@ enum InputReader {
             throw ExitStatus.unreadableInput
         }
         lseek(descriptor, 0, SEEK_SET)
-        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        return InputFile(descriptor: descriptor, closesWhenDone: true)
     }
 
     /// The job a PDF in memory carries (a PDF on standard input).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportKit
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ final class ProgressLine {
         }
         // A rate over less than half a second says little.
         if done > 0, now.timeIntervalSince(phaseStart) >= 0.5 {
-            text += String(format: "  %.1f jobs/s", rate)
+            text += "  " + String(printf: "%.1f", rate) + " jobs/s"
             if let total, rate > 0, done < total {
                 text += "  \(Self.duration(Double(total - done) / rate)) left"
             }
@@ -58,7 +59,8 @@ final class ProgressLine {
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.up))
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
     }
 
     /// Whether standard error is a terminal a person watches.

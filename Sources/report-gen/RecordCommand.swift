@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportKit
 
 /// `report-gen record INPUT -o FILE`: the legal record of the applications, machine-readable.
@@ -70,7 +71,6 @@ struct RecordCommand: ParsableCommand {
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
         let handle = try InputReader.open(input)
-        defer { if input != "-" { try? handle.close() } }
         let reader = try HistoryInput.reader(handle, input: input)
         let inputs = Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 })
         guard let format = RecordFormat(rawValue: chosenFormat.rawValue) else {

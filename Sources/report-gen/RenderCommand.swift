@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportKit
 
 /// `report-gen INPUT -o OUTPUT`: one report from one job (or a history's cover).

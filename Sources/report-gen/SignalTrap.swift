@@ -1,4 +1,3 @@
-import Dispatch
 import ReportKit
 import Synchronization
 
@@ -14,6 +13,12 @@ import Glibc
 /// A batch stops in turn (``Stop/afterCurrentJobs``): it starts no new job, lets the jobs already
 /// started finish their files, and removes any file not finished. A single report, or a second
 /// signal, stops at once (``Stop/now``): the temporary files being written are removed first.
+///
+/// The signals are blocked in every thread and taken by one thread of the trap's own, waiting in
+/// `sigwait`, so what a stop does (removing files, under a lock) runs as ordinary code, never in
+/// a signal handler. (It used Dispatch's signal sources before: libdispatch and its thread cost
+/// every run of report-gen time at start.) Made before any other thread starts, as the threads
+/// started later inherit the blocked signals.
 final class SignalTrap {
     enum Stop {
         case afterCurrentJobs
@@ -22,19 +27,20 @@ final class SignalTrap {
 
     let cancellation = BatchCancellation()
     private let received = FirstSignal()
-    private let sources: [any DispatchSourceSignal]
+    private let removed = RemovedFlag()
 
     init(_ stop: Stop) {
-        let signals = Self.signals
-        var sources: [any DispatchSourceSignal] = []
-        for number in signals {
-            // Dispatch sees the signal only if its default action (ending the process) is off.
-            Glibc.signal(number, SIG_IGN)
-            sources.append(DispatchSource.makeSignalSource(signal: number, queue: .global()))
-        }
-        self.sources = sources
-        for (source, number) in zip(sources, signals) {
-            source.setEventHandler { [cancellation, received] in
+        var trapped = Self.signalSet
+        pthread_sigmask(SIG_BLOCK, &trapped, nil)
+        let started = WorkerThread.start(stackSize: 256 << 10) { [cancellation, received, removed] in
+            while true {
+                var waitedFor = Self.signalSet
+                var number: Int32 = 0
+                guard sigwait(&waitedFor, &number) == 0 else { continue }
+                if removed.isSet {
+                    // The trap is gone: the signal does what it does by default.
+                    Self.deliverByDefault(number)
+                }
                 // A second signal means "now": when a stop takes too long (a read from a terminal
                 // that never ends), the user gets the shell back at once.
                 if stop == .now || cancellation.isCancelled {
@@ -44,8 +50,9 @@ final class SignalTrap {
                 received.record(number)
                 cancellation.cancel()
             }
-            source.resume()
         }
+        // Without a thread to take them, the signals keep their default action.
+        if !started { pthread_sigmask(SIG_UNBLOCK, &trapped, nil) }
     }
 
     /// The signals trapped.
@@ -67,10 +74,30 @@ final class SignalTrap {
         received.number
     }
 
-    /// Puts the default actions back.
+    /// Puts the default actions back: a signal from now on ends the process as it would have
+    /// without the trap.
     func remove() {
-        for source in sources { source.cancel() }
-        for number in Self.signals { Glibc.signal(number, SIG_DFL) }
+        removed.set()
+        var trapped = Self.signalSet
+        pthread_sigmask(SIG_UNBLOCK, &trapped, nil)
+    }
+
+    private static var signalSet: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        return set
+    }
+
+    /// Ends the process by `number`'s default action, from the trap's thread.
+    private static func deliverByDefault(_ number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var one = sigset_t()
+        sigemptyset(&one)
+        sigaddset(&one, number)
+        pthread_sigmask(SIG_UNBLOCK, &one, nil)
+        raise(number)
+        _exit(128 + number)
     }
 }
 
@@ -85,5 +112,18 @@ private final class FirstSignal: Sendable {
     var number: Int32? {
         let number = value.load(ordering: .relaxed)
         return number == 0 ? nil : number
+    }
+}
+
+/// Whether the trap was removed, shared with the trap's thread.
+private final class RemovedFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func set() {
+        value.store(true, ordering: .releasing)
+    }
+
+    var isSet: Bool {
+        value.load(ordering: .acquiring)
     }
 }

@@ -35,7 +35,7 @@ struct TemplatesCommand: ParsableCommand {
             let theme = try definitions.theme(.light)
             for name in definitions.templateNames {
                 let template = try definitions.template(name, theme: theme)
-                lines.append("\(name.padding(toLength: 18, withPad: " ", startingAt: 0))\(template.subject == .history ? "history" : "job    ")  \(template.summary)")
+                lines.append("\(name + String(repeating: " ", count: max(0, 18 - name.count)))\(template.subject == .history ? "history" : "job    ")  \(template.summary)")
             }
             lines.append("")
             lines.append("Built-in files: \(definitions.location).")

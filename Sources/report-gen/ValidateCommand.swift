@@ -30,7 +30,6 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let name = InputReader.displayName(input)
         let handle = try InputReader.open(input)
-        defer { if input != "-" { try? handle.close() } }
         let reader = try HistoryInput.reader(handle, input: input)
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.

@@ -65,6 +65,13 @@ struct DistributionTests {
         // The toolchain's own runtime is not what the binary links.
         let libraries = try toolOutput(["ldd", binary])
         #expect(!libraries.contains("libswiftCore") && !libraries.contains("libFoundation"), "\(libraries)")
+        // Nor is Foundation proper linked in: ReportKit uses only FoundationEssentials, so
+        // CoreFoundation and ICU (50 MB, a third of the start-up's relocations) stay out. Their
+        // string constants survive stripping, so they tell.
+        let image = try Data(contentsOf: URL(fileURLWithPath: binary))
+        for marker in ["CFBundleIdentifier", "ICU_DATA"] {
+            #expect(image.firstRange(of: Data(marker.utf8)) == nil, "the binary carries \(marker): Foundation proper is linked")
+        }
         // qpdf (and the libraries it brings) is opened when a PDF is read back, not at every start;
         // the package still depends on it, and reading a report back works from the package.
         #expect(!libraries.contains("libqpdf"), "\(libraries)")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ReportTemplates
 
 /// Where the tokens, locales and report templates come from: the built-in ones compiled into
@@ -33,11 +34,11 @@ public struct ReportDefinitions: Sendable {
     public func export(to folder: String) throws(RenderError) -> (written: [String], kept: [String]) {
         var written: [String] = [], kept: [String] = []
         for (relative, text) in files.sorted(by: { $0.key < $1.key }) {
-            let path = (folder as NSString).appendingPathComponent(relative)
+            let path = Self.joined(folder, relative)
             do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: Self.parent(of: path), withIntermediateDirectories: true)
             } catch {
-                throw RenderError("the folder for \(path) cannot be made: \(error.localizedDescription)")
+                throw RenderError("the folder for \(path) cannot be made: \(SystemErrorText.describe(error))")
             }
             guard !FileManager.default.fileExists(atPath: path) else {
                 kept.append(path)
@@ -99,7 +100,19 @@ public struct ReportDefinitions: Sendable {
     }
 
     private func path(_ relative: String) -> String {
-        ((directory ?? "") as NSString).appendingPathComponent(relative)
+        Self.joined(directory ?? "", relative)
+    }
+
+    /// `folder/relative`, with one slash between them; `relative` alone for no folder.
+    private static func joined(_ folder: String, _ relative: String) -> String {
+        guard !folder.isEmpty else { return relative }
+        return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
+    /// The folder a path names a file in: `a/b` for `a/b/c.json`, `.` for `c.json`, `/` for `/c.json`.
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Reads a regular file of at most ``DefinitionFile/maximumBytes``; anything else is unreadable.

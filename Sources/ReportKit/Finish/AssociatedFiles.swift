@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Attaches files the way PDF/A-3 carries data (ISO 19005-3, 6.8; as Factur-X does): each an
 /// embedded file stream with its media type, size and date, a file specification with its

@@ -1,5 +1,6 @@
 import CQPDF
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The sRGB ICC profile of the PDF/A OutputIntent (PDF/A-3, 6.2.3): it says how the report's
 /// DeviceRGB colours are meant. Read from Debian's icc-profiles-free (a 7 KB ICC v2 profile)

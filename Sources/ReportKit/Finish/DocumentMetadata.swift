@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The document-level entries of a finished PDF: the information dictionary and the XMP packet
 /// saying the same things, the sRGB OutputIntent, the language, and the catalog entries that

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Makes the links drawn into link annotations, each the object of a Link structure element
 /// inside the element that holds its words (PDF/UA-1, 7.18.5; PDF 32000-1, 14.8.4.4.2), with its
@@ -94,7 +95,7 @@ enum LinkFinishing {
     private static func number(_ value: Double) -> PDFValue {
         let rounded = (value * 1000).rounded() / 1000
         if rounded == rounded.rounded(), abs(rounded) < 1e9 { return .integer(Int(rounded)) }
-        return .real(String(format: "%.3f", rounded))
+        return .real(String(printf: "%.3f", rounded))
     }
 
     /// URIs are 7-bit ASCII (PDF 32000-1, 12.6.4.7): anything else is percent-encoded as UTF-8.
@@ -104,7 +105,7 @@ enum LinkFinishing {
             if byte > 0x20, byte < 0x7F {
                 result.unicodeScalars.append(UnicodeScalar(byte))
             } else {
-                result += String(format: "%%%02X", byte)
+                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
             }
         }
         return result

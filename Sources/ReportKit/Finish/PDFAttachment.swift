@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file carried inside a PDF as a PDF/A-3 associated file (ISO 19005-3, 6.8): the job a report
 /// was made from, and the record of the application, so that the report re-opens as its data.

@@ -1,5 +1,6 @@
 import CQPDF
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A PDF as the render stage leaves it: cairo's bytes, with what the finishing stage needs to know
 /// of how they were drawn.

@@ -1,5 +1,6 @@
 import CQPDF
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A PDF opened with qpdf to read what it carries (``PDFAttachmentReader``): any PDF, including
 /// one another program has rewritten, read as far as needed. One thread uses it at a time.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads one entry of the "Kalkulator Oprysku" app's history, as Apple's `JSONEncoder` writes it:
 /// `{"id", "date" (seconds since 2001-01-01T00:00:00Z), "fieldArea", "areaUnit", "sprayRate",

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A date and time of day on the proleptic Gregorian calendar, with no time zone: what a report
 /// prints and a file is named by. Converted to and from instants by C's `timegm` and `gmtime_r`

@@ -43,9 +43,12 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             case .key(let key):
                 // Keys that are not identifiers (spaces, quotes, dots) are written in bracket form
                 // so the path stays unambiguous.
-                let escaped = key.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "'", with: "\\'")
-                text += "['\(escaped)']"
+                var escaped = String.UnicodeScalarView()
+                for scalar in key.unicodeScalars {
+                    if scalar == "\\" || scalar == "'" { escaped.append("\\") }
+                    escaped.append(scalar)
+                }
+                text += "['\(String(escaped))']"
             }
         }
         return text

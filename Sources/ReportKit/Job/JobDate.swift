@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When a job was done or calculated, with the UTC offset it was written in, so that the report
 /// shows the local time the farmer wrote rather than the time in wherever the report is made.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The value rules every job must keep, whatever format it came from: magnitudes within
 /// ``JobLimits`` and product units that fit their rule. Errors mean the job is refused; warnings
@@ -64,7 +65,7 @@ public enum JobValidator {
     /// Up to six significant digits, enough to recognise a limit in any unit.
     private static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e12 { return String(Int64(value)) }
-        var text = String(format: "%.6g", value)
+        var text = String(printf: "%.6g", value)
         if text.contains("e") == false, text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

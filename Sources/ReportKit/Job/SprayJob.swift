@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One spray job: everything a plan and a report are made from, validated and in known units.
 ///
@@ -116,7 +117,7 @@ public struct BBCHStage: Sendable, Equatable {
     /// when it names none.
     public static func named(in text: String) -> BBCHStage? {
         let words = text.uppercased()
-        guard let range = words.range(of: "BBCH") else { return nil }
+        guard let range = words.firstRange(of: "BBCH") else { return nil }
         let digits = words[range.upperBound...].drop { $0 == " " || $0 == ":" }
         let first = digits.prefix { $0.isASCII && $0.isNumber }
         guard (1...2).contains(first.count), let from = Int(first) else { return nil }

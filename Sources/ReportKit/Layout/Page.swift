@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One laid-out page: its size and what to draw on it, in page coordinates.
 public struct Page: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A vector outline: enough for rules, rounded cards, tank gauges and simple charts.
 public struct Path: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Works out a job's totals and tank loads.
 ///
@@ -111,7 +112,7 @@ public enum SprayCalculator {
 
     /// Litres for a message: two decimals at most, no trailing zeros.
     private static func litres(_ value: Double) -> String {
-        var text = String(format: "%.2f", value)
+        var text = String(printf: "%.2f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

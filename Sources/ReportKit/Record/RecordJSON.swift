@@ -80,8 +80,18 @@ enum RecordCSV {
     }
 
     /// A field in quotes when it holds a comma, a quote or a line break, its quotes doubled.
-    private static func quoted(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// Scalars are looked at, not characters: a comma or a quote followed by a combining mark is
+    /// one character to Swift but still a comma or a quote to every CSV reader.
+    static func quoted(_ field: String) -> String {
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || lineBreaks.contains($0.value) }) else { return field }
+        var escaped = String.UnicodeScalarView()
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { escaped.append(scalar) }
+            escaped.append(scalar)
+        }
+        return "\"" + String(escaped) + "\""
     }
+
+    /// What `Character.isNewline` calls a line break, as scalars.
+    private static let lineBreaks: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
 }

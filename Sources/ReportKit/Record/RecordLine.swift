@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One line of the legal record of an application (Regulation (EU) 2023/564, Annex; Poland's
 /// register; 7 CFR 110.3): one per product of a job, the job's own facts repeated on each line

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The font files a text engine uses, and nothing else: output does not change with the fonts a
 /// machine happens to have.

@@ -1,5 +1,6 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 #if canImport(Glibc)
@@ -94,8 +95,8 @@ public final class StagedFile: @unchecked Sendable {
         case .file(let file):
             let url = URL(fileURLWithPath: file)
             let directory = url.deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
                 throw RenderError("the folder \(directory) does not exist")
             }
             let (descriptor, name) = try Self.makeTemporary(in: directory, named: "." + url.lastPathComponent)

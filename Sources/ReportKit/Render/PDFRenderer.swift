@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Renders laid-out pages to a vector PDF: fonts embedded and subset by cairo, text selectable,
 /// a tagged structure, links, an outline, and document information. The same document and

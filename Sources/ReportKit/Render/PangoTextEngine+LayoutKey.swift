@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The key of the engine's cache of laid-out text. Every element asks for its text's layout
 /// several times a report (natural width, narrowest width, layout at a width, drawing), so finding

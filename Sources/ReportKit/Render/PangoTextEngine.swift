@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Lays out text with Pango, from a private set of fonts, exactly as the PDF surface draws it:
 /// metrics are not hinted and glyph positions are not rounded, so a line breaks at the same place
@@ -9,7 +10,7 @@ import Foundation
 /// Make one engine and reuse it for every document: fonts are loaded once. Pango objects are not
 /// thread-safe, so calls are serialised; parallel work uses one engine per thread.
 public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     let context: PangoContext
     public let fonts: FontSet
 

@@ -13,7 +13,8 @@ struct HistoryReaderTests {
         let data = Data(text.utf8)
         // Written from another thread, so a text larger than the pipe's buffer cannot block.
         Thread { pipe.fileHandleForWriting.write(data); try? pipe.fileHandleForWriting.close() }.start()
-        return try HistoryReader(handle: pipe.fileHandleForReading, name: name)
+        // The reader owns a descriptor of its own: the pipe closes its ends when it goes.
+        return try HistoryReader(handle: InputFile(descriptor: dup(pipe.fileHandleForReading.fileDescriptor), closesWhenDone: true), name: name)
     }
 
     static func entries(_ reader: HistoryReader) throws -> [HistoryEntry] {

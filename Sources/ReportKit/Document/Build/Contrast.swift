@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One foreground drawn on one background somewhere in a report, for the WCAG 2.1 AA check.
 public struct ContrastUse: Sendable, CustomStringConvertible {
@@ -86,5 +87,5 @@ extension Color {
 }
 
 private extension Double {
-    func power(_ exponent: Double) -> Double { Foundation.pow(self, exponent) }
+    func power(_ exponent: Double) -> Double { Glibc.pow(self, exponent) }
 }

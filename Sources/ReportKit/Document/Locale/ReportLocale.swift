@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The words and formats of one report language, read from a locale file
 /// (`templates/locales/pl.json`): number separators, unit symbols, month names and date patterns,

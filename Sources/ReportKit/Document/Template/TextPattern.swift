@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A name in the template's data: `field.name`, `load.products[product.index]`, `t.reportTitle`.
 struct ValuePath: Sendable, CustomStringConvertible {
@@ -134,10 +135,10 @@ struct TextPattern: Sendable {
                 }
                 let inside = text[next..<close]
                 let pieces = inside.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-                let pathText = pieces[0].trimmingCharacters(in: .whitespaces)
+                let pathText = Self.trimmingSpaces(pieces[0])
                 var format = ValueFormat.plain
                 if pieces.count == 2 {
-                    let name = pieces[1].trimmingCharacters(in: .whitespaces)
+                    let name = Self.trimmingSpaces(pieces[1])
                     guard let parsed = ValueFormat(name) else {
                         return .failure(PatternError("unknown format \"\(name)\" in \"{\(inside)}\"; expected one of \(ValueFormat.names.joined(separator: ", "))"))
                     }
@@ -161,6 +162,14 @@ struct TextPattern: Sendable {
         }
         if !literal.isEmpty { parts.append(.literal(literal)) }
         return .success(TextPattern(parts: parts))
+    }
+    /// `text` without the spaces and tabs around it (Unicode space separators, as Foundation's
+    /// `CharacterSet.whitespaces`); a line break is kept and so refused as part of a name.
+    private static func trimmingSpaces(_ text: Substring) -> String {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,7 +58,7 @@ final class CairoPDFFile {
         let tailStart = max(0, source.count - 64)
         let tail = try source.window(at: tailStart, minimum: source.count - tailStart)
         let tailText = String(decoding: tail.bytes[(tailStart - tail.base)...], as: UTF8.self)
-        guard let marker = tailText.range(of: "startxref", options: .backwards),
+        guard let marker = tailText.ranges(of: "startxref").last,
               let offset = Int(tailText[marker.upperBound...].split(whereSeparator: \.isWhitespace).first ?? ""),
               offset >= 0, offset < source.count else {
             throw RenderError("the PDF from cairo has no startxref")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads a history of jobs one entry at a time, in any of the forms `report-gen batch` takes: the
 /// app's history (an array of its calculations), an array of v1 jobs, `{"version": 1, "jobs": [...]}`,
@@ -34,7 +35,7 @@ public final class HistoryReader {
     ///
     /// A whole-document history that is not valid JSON, or not a history, throws: no entry of it
     /// can be trusted. A bad line of JSON Lines is only that entry's failure.
-    public init(handle: FileHandle, name: String?) throws(HistoryReadError) {
+    public init(handle: InputFile, name: String?) throws(HistoryReadError) {
         var lines = LineReader(handle: handle, maximumLineBytes: JobLimits.maximumLineBytes)
         let lowercased = name?.lowercased() ?? ""
         let named = lowercased.hasSuffix(".jsonl") || lowercased.hasSuffix(".ndjson")
@@ -82,8 +83,7 @@ public final class HistoryReader {
     /// Counts the entries of JSON Lines still to be read from a regular file, for a progress
     /// display; the file is read once more for it, and the position is restored.
     public static func countLines(atPath path: String) -> Int? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+        guard let handle = InputFile(forReadingAtPath: path) else { return nil }
         var reader = LineReader(handle: handle, maximumLineBytes: JobLimits.maximumLineBytes, keepsBytes: false)
         var count = 0
         while (try? reader.nextContentLine()) != nil { count += 1 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Splits what a file handle gives into lines, reading it in pieces so that only one line is in
 /// memory at a time. A line longer than the limit is skipped over (not kept) and reported as such.
@@ -10,7 +11,7 @@ struct LineReader {
         let tooLong: Bool
     }
 
-    private let handle: FileHandle
+    private let handle: InputFile
     private let maximumLineBytes: Int
     /// False when only the lines' count matters.
     private let keepsBytes: Bool
@@ -20,7 +21,7 @@ struct LineReader {
     private var lineNumber = 0
     private static let chunkSize = 256 * 1024
 
-    init(handle: FileHandle, maximumLineBytes: Int, keepsBytes: Bool = true) {
+    init(handle: InputFile, maximumLineBytes: Int, keepsBytes: Bool = true) {
         self.handle = handle
         self.maximumLineBytes = maximumLineBytes
         self.keepsBytes = keepsBytes
@@ -134,13 +135,13 @@ struct LineReader {
             buffer.removeFirst(start)
             start = 0
         }
-        let data: Data?
+        let data: [UInt8]
         do {
-            data = try handle.read(upToCount: Self.chunkSize)
+            data = try handle.read(upTo: Self.chunkSize)
         } catch {
-            throw .unreadable("the history cannot be read: \(error.localizedDescription)")
+            throw .unreadable("the history cannot be read: \(error)")
         }
-        guard let data, !data.isEmpty else {
+        guard !data.isEmpty else {
             atEnd = true
             return
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a batch writes.
 public enum BatchDestination: Sendable {
@@ -40,8 +41,8 @@ public struct BatchExporter: Sendable {
         try checkSetup()
         switch destination {
         case .folder(let folder):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
                 throw .unwritable(RenderError("the folder \(folder) does not exist"))
             }
             do {

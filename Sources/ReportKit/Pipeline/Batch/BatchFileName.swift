@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The file name of one job's report in a batch: `0007_2026-04-14_North-field_calc-17.pdf`.
 ///
@@ -32,7 +33,9 @@ public enum BatchFileName {
     static func safePart(_ text: String) -> String {
         var result = ""
         var pendingHyphen = false
-        for character in text.precomposedStringWithCanonicalMapping {
+        // Composed (NFC) first, so "ż" typed as z and a combining dot counts as one letter of two
+        // bytes, as it is written in a precomposed name.
+        for character in String(decoding: text._nfcCodeUnits, as: UTF8.self) {
             if isKept(character) {
                 let hyphen = pendingHyphen && !result.isEmpty ? "-" : ""
                 guard result.utf8.count + hyphen.utf8.count + character.utf8.count <= maximumPartBytes else { break }

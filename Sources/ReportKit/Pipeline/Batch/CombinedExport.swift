@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `report-gen batch HISTORY --combined FILE.pdf`: a cover listing every job (each line linking to
 /// the job's pages), then every job's report, numbered across the whole document, with one

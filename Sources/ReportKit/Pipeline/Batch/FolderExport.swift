@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `report-gen batch HISTORY -o DIR`: one PDF per job, written by several threads at once, each
 /// file atomically (a reader or an interruption never finds half a file).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Runs work on several threads over inputs read one at a time, and hands the results back in
 /// the inputs' order, so that what a batch prints and writes never depends on the thread count.
@@ -29,25 +30,29 @@ struct OrderedWorkers<Input: Sendable, Output: Sendable> {
             // One thread works on the calling one: a worker beside it would only add a hand-over
             // each way per input (two wake-ups, and the output read on another core), about 4 %
             // of a canonical report's CPU time.
-            var state = makeState()
-            while let input = try next() {
-                if try !deliver(work(&state, input)) { break }
-            }
-            return
+            return try runOnCallingThread(makeState: makeState, next: next, work: work, deliver: deliver)
         }
         let queue = WorkQueue<Input, Output>()
+        var started = 0
         for _ in 0..<threads {
             queue.started()
-            let thread = Thread {
+            // Layout recurses through nested elements; give it the main thread's room.
+            let running = WorkerThread.start(stackSize: 8 << 20) {
                 var state = makeState()
                 while let (sequence, input) = queue.take() {
                     queue.complete(sequence, work(&state, input))
                 }
                 queue.finished()
             }
-            // Layout recurses through nested elements; give it the main thread's room.
-            thread.stackSize = 8 << 20
-            thread.start()
+            guard running else {
+                queue.finished()
+                break
+            }
+            started += 1
+        }
+        // At the system's thread limit the work is still done, on this thread.
+        guard started > 0 else {
+            return try runOnCallingThread(makeState: makeState, next: next, work: work, deliver: deliver)
         }
         // However this ends (an error thrown, a stop), the threads finish what they took.
         defer { queue.closeAndWait() }
@@ -73,12 +78,24 @@ struct OrderedWorkers<Input: Sendable, Output: Sendable> {
             }
         }
     }
+
+    private func runOnCallingThread<State>(
+        makeState: () -> State,
+        next: () throws -> Input?,
+        work: (inout State, Input) -> Output,
+        deliver: (Output) throws -> Bool
+    ) rethrows {
+        var state = makeState()
+        while let input = try next() {
+            if try !deliver(work(&state, input)) { break }
+        }
+    }
 }
 
 /// The queue between the reading thread and the workers, both ways.
 private final class WorkQueue<Input: Sendable, Output: Sendable>: @unchecked Sendable {
     // Every property below is read and written only with `condition` locked.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var pending: [(Int, Input)] = []
     private var pendingStart = 0
     private var results: [Int: Output] = [:]

@@ -1,0 +1,82 @@
+import Glibc
+
+/// A file, pipe or standard input open for reading: what a job or a history is read from.
+///
+/// It reads with `read(2)` on its own descriptor, in place of Foundation's `FileHandle` (which
+/// lives in Foundation proper: using it linked Foundation, CoreFoundation and ICU into
+/// report-gen). The descriptor is closed when the value goes, unless it was given with
+/// `closesWhenDone: false` (standard input, a pipe someone else closes).
+public final class InputFile: Sendable {
+    /// The open file descriptor.
+    public let descriptor: Int32
+    private let closesWhenDone: Bool
+
+    /// Reads from `descriptor`, closing it when done if `closesWhenDone`.
+    public init(descriptor: Int32, closesWhenDone: Bool) {
+        self.descriptor = descriptor
+        self.closesWhenDone = closesWhenDone
+    }
+
+    /// Opens `path` for reading; nil when it cannot be opened (`errno` says why).
+    public convenience init?(forReadingAtPath path: String) {
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { return nil }
+        self.init(descriptor: descriptor, closesWhenDone: true)
+    }
+
+    /// Standard input, never closed here.
+    public static let standardInput = InputFile(descriptor: STDIN_FILENO, closesWhenDone: false)
+
+    deinit {
+        if closesWhenDone { close(descriptor) }
+    }
+
+    /// Up to `count` bytes: fewer only at the end of the input (a pipe is read until it has
+    /// given `count` bytes or is closed). Empty at the end.
+    public func read(upTo count: Int) throws(InputFileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        // Pieces grow with what arrives, each read into memory nothing has written yet: a limit
+        // of megabytes costs a small job no more pages than its bytes fill.
+        var piece = min(count, 16 * 1024)
+        while bytes.count < count {
+            let wanted = min(piece, count - bytes.count)
+            var failure: Int32 = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+                initialized = 0
+                while true {
+                    let result = Glibc.read(descriptor, buffer.baseAddress!, wanted)
+                    if result >= 0 {
+                        initialized = result
+                        return
+                    }
+                    if errno != EINTR {
+                        failure = errno
+                        return
+                    }
+                }
+            }
+            guard failure == 0 else { throw InputFileError(code: failure) }
+            if chunk.isEmpty { break }
+            bytes += chunk
+            piece = min(piece * 2, 4 << 20)
+        }
+        return bytes
+    }
+
+    /// Moves back to the start of a regular file (after its first bytes were looked at).
+    public func rewind() {
+        lseek(descriptor, 0, SEEK_SET)
+    }
+}
+
+/// A read that failed, with the system's reason.
+public struct InputFileError: Error, CustomStringConvertible {
+    /// The `errno` value.
+    public let code: Int32
+
+    /// The system's words for it ("Is a directory", "Input/output error").
+    public var description: String { String(cString: strerror(code)) }
+}
