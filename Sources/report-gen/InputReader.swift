@@ -61,7 +61,7 @@ enum InputReader {
     }
 
     private static func isRegularFile(_ path: String) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+        FileStatus(path: path)?.kind == .regular
     }
 
     /// The job (or for a combined document the history) a report made by report-gen carries,

@@ -36,12 +36,28 @@ struct ReportGen: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         PangoTextEngine.useEmptyDefaultFontConfiguration()
         keepFreedMemory()
+        // One report: its text engine is made on the second core while the arguments are parsed
+        // and the theme and template are loaded (the same bytes; see WarmStart).
+        if makesOneReport(CommandLine.arguments) {
+            WarmStart.beginForProcess()
+        }
         // A combined document is finished in its file by an appended update, which would keep
         // cairo's uncompressed page content; every other PDF is finished in memory.
         if !CommandLine.arguments.contains(where: { $0 == "--combined" || $0.hasPrefix("--combined=") }) {
             PDFRenderer.leaveCompressionToFinishing()
         }
         main(nil)
+    }
+
+    /// Whether the command line is the default command, making one report: not another
+    /// command, and not a request for help or the version. A wrong guess costs only the other
+    /// core's time, never a different result.
+    static func makesOneReport(_ arguments: [String]) -> Bool {
+        let words = arguments.dropFirst()
+        guard let first = words.first else { return false }
+        let otherCommands: Set<String> = ["batch", "validate", "templates", "plan", "extract", "record", "help"]
+        let requests: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        return !otherCommands.contains(first) && !words.contains(where: { requests.contains($0) || $0.hasPrefix("--generate-completion-script=") })
     }
 
     /// A report allocates and frees buffers of 64 KB to a few MB (cairo's output, the PDF being

@@ -117,15 +117,14 @@ public struct ReportDefinitions: Sendable {
 
     /// Reads a regular file of at most ``DefinitionFile/maximumBytes``; anything else is unreadable.
     private func read(_ path: String, shownAs name: String) throws(DefinitionError) -> ([UInt8], String) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            let definitionsMissing = directory.map { path.hasPrefix($0) && !FileManager.default.fileExists(atPath: $0) } ?? false
+        guard let status = FileStatus(path: path) else {
+            let definitionsMissing = directory.map { path.hasPrefix($0) && FileStatus(path: $0) == nil } ?? false
             throw .unreadable(name, definitionsMissing ? "no such file; looked in \(directory ?? "")" : "no such file")
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw .unreadable(name, attributes[.type] as? FileAttributeType == .typeDirectory
-                              ? "is a directory; expected a JSON file" : "is not a regular file; expected a JSON file")
+        guard status.kind == .regular else {
+            throw .unreadable(name, status.kind == .directory ? "is a directory; expected a JSON file" : "is not a regular file; expected a JSON file")
         }
-        if let size = attributes[.size] as? Int, size > DefinitionFile.maximumBytes {
+        if status.size > DefinitionFile.maximumBytes {
             throw DefinitionError(file: name, "the file is larger than \(DefinitionFile.maximumBytes) bytes; expected a small JSON file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -69,6 +69,7 @@ public final class ReportGenerator {
         if let author = options.author, let problem = ReportOptions.problem(withAuthor: author) {
             throw .definition(DefinitionError(file: "the author option", problem))
         }
+        let start = WarmStart.take(for: fonts)
         do {
             theme = try definitions.theme(options.theme, tokensFile: options.tokensFile)
             template = try definitions.template(options.template, theme: theme)
@@ -77,7 +78,12 @@ public final class ReportGenerator {
             throw .definition(error)
         }
         do {
-            text = try PangoTextEngine(fonts: fonts)
+            // The process's engine made ahead on another core (report-gen), else one made here.
+            if let start {
+                text = try start.engine()
+            } else {
+                text = try PangoTextEngine(fonts: fonts)
+            }
         } catch {
             throw .render(error)
         }

@@ -38,7 +38,9 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     private static let layoutCacheLimit = 20_000
     /// One font description per weight, slant and size, made once for the engine's life.
     private var fontDescriptions: [FontKey: FontDescription] = [:]
-    private var coverageSets: [OpaquePointer]?
+    /// The character sets of the configured font files (owned by the configuration), read once
+    /// the engine is made and never changed: read without the lock.
+    private let coverage: [OpaquePointer]
 
     private struct FontKey: Hashable {
         let weight: FontWeight
@@ -78,6 +80,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         pango_context_set_round_glyph_positions(context.pointer, 0)
         self.context = context
         self.fonts = fonts
+        coverage = Self.coverage(of: configuration)
         try checkFamilyResolves()
     }
 
@@ -86,7 +89,6 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// marks, variation selectors) never count.
     public func missingCharacters(in text: String) -> [Unicode.Scalar] {
         var missing: [Unicode.Scalar] = []
-        let coverage = coverage
         // Coverage first: nearly every character is covered, and looking up its category costs more.
         for scalar in text.unicodeScalars where !coverage.contains(where: { FcCharSetHasChar($0, scalar.value) != 0 })
             && !Self.isInvisible(scalar) && !missing.contains(scalar) {
@@ -102,13 +104,12 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         }
     }
 
-    /// The character sets of the configured font files (owned by the configuration).
-    private var coverage: [OpaquePointer] {
-        if let sets = coverageSets { return sets }
+    /// The character sets of the fonts in `configuration`.
+    private static func coverage(of configuration: FontConfiguration) -> [OpaquePointer] {
         var sets: [OpaquePointer] = []
         // The fonts described from the system's cache are in the system set, those read in the application set.
         for kind in [FcSetSystem, FcSetApplication] {
-            guard let fontSet = FcConfigGetFonts(context.fontMap.configuration.pointer, kind) else { continue }
+            guard let fontSet = FcConfigGetFonts(configuration.pointer, kind) else { continue }
             for index in 0..<Int(fontSet.pointee.nfont) {
                 var charset: OpaquePointer?
                 if let pattern = fontSet.pointee.fonts[index], FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch,
@@ -117,7 +118,6 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
                 }
             }
         }
-        coverageSets = sets
         return sets
     }
 
