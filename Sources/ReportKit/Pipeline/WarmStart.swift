@@ -34,8 +34,13 @@ public final class WarmStart: @unchecked Sendable {
     /// left in the middle of a call at exit.
     public static func beginForProcess(fonts: FontSet = .inter) {
         let start = WarmStart(fonts: fonts)
-        start.threadRunning = WorkerThread.start(stackSize: 1 << 20) { start.run() }
-        guard start.threadRunning else { return }
+        // Set before the thread exists (starting it orders this write before its first step),
+        // so the thread's own "done" can never be overwritten.
+        start.threadRunning = true
+        guard WorkerThread.start(stackSize: 1 << 20, { start.run() }) else {
+            start.threadRunning = false
+            return
+        }
         process.withLock { $0 = start }
         atexit { WarmStart.process.withLock { $0 }?.finish() }
     }
