@@ -36,7 +36,7 @@ public struct ReportDefinitions: Sendable {
         for (relative, text) in files.sorted(by: { $0.key < $1.key }) {
             let path = Self.joined(folder, relative)
             do {
-                try FileManager.default.createDirectory(atPath: Self.parent(of: path), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
             } catch {
                 throw RenderError("the folder for \(path) cannot be made: \(SystemErrorText.describe(error))")
             }
@@ -107,12 +107,6 @@ public struct ReportDefinitions: Sendable {
     private static func joined(_ folder: String, _ relative: String) -> String {
         guard !folder.isEmpty else { return relative }
         return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-    }
-
-    /// The folder a path names a file in: `a/b` for `a/b/c.json`, `.` for `c.json`, `/` for `/c.json`.
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Reads a regular file of at most ``DefinitionFile/maximumBytes``; anything else is unreadable.
