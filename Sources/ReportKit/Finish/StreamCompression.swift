@@ -1,7 +1,7 @@
 import CQPDF
 
-/// Writes anew, compressed by finishing, the streams cairo compresses only when asked: page
-/// content and fonts' ToUnicode maps. With ``PDFRenderer/leaveCompressionToFinishing()`` cairo
+/// Writes anew, compressed by finishing (when large enough to be worth it), the streams cairo
+/// compresses only when asked: page content and fonts' ToUnicode maps. With ``PDFRenderer/leaveCompressionToFinishing()`` cairo
 /// writes them plain, because finishing reads and rewrites a page's content anyway and
 /// compressing it twice is wasted; without it cairo has compressed them and finishing inflates
 /// them first. Either way each comes out the same (``Flate/deflate(_:level:)``, the dictionary
@@ -14,8 +14,9 @@ enum StreamCompression {
         try update.stream(data, dictionary: dictionary, level: level, replacing: reference)
     }
 
-    /// The ToUnicode map of `font` (a font dictionary as cairo wrote it), at zlib's default level
-    /// (cairo's): a map is a few hundred bytes, where the level costs little either way.
+    /// The ToUnicode map of `font` (a font dictionary as cairo wrote it): most maps are a few
+    /// hundred bytes and stay plain (``Flate/smallestWorthCompressing``); a long text's is
+    /// compressed.
     static func storeTextMap(of font: PDFDictionary, in update: PDFIncrementalUpdate) throws(RenderError) {
         if let map = font["ToUnicode"]?.reference { try store(map, level: Z_BEST_SPEED, in: update) }
     }

@@ -89,14 +89,16 @@ final class PDFIncrementalUpdate {
     }
 
     /// A new stream, or new data for `reference`'s stream, written out at once; compressed with
-    /// Flate at `level` unless `compress` is false (XMP metadata stays readable, PDF/A-3 6.6.2.1)
-    /// or `data` is compressed already.
+    /// Flate at `level` unless `compress` is false (XMP metadata stays readable, PDF/A-3 6.6.2.1),
+    /// `data` is compressed already, or it is too small to be worth it
+    /// (``Flate/smallestWorthCompressing``).
     @discardableResult
     func stream(_ data: [UInt8], dictionary: PDFDictionary, compress: Bool = true, level: Int32 = Z_BEST_SPEED,
                 alreadyCompressed: Bool = false, replacing reference: PDFReference? = nil) throws(RenderError) -> PDFReference {
         var dictionary = dictionary
-        let stored = compress && !alreadyCompressed ? try Flate.deflate(data, level: level) : data
-        dictionary["Filter"] = compress || alreadyCompressed ? .name("FlateDecode") : nil
+        let compresses = compress && !alreadyCompressed && data.count >= Flate.smallestWorthCompressing
+        let stored = compresses ? try Flate.deflate(data, level: level) : data
+        dictionary["Filter"] = compresses || alreadyCompressed ? .name("FlateDecode") : nil
         dictionary["DecodeParms"] = nil
         if case .reference(let length)? = dictionary["Length"], reference != nil, written[length.number] == nil {
             // cairo writes a stream's length as an object of its own, after the stream.
