@@ -95,10 +95,6 @@ public final class StagedFile: @unchecked Sendable {
         case .file(let file):
             let url = URL(fileURLWithPath: file)
             let directory = url.deletingLastPathComponent().path
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
-                throw RenderError("the folder \(directory) does not exist")
-            }
             let (descriptor, name) = try Self.makeTemporary(in: directory, named: "." + url.lastPathComponent)
             self.descriptor = descriptor
             temporary = name
@@ -120,7 +116,11 @@ public final class StagedFile: @unchecked Sendable {
     private static func makeTemporary(in directory: String, named name: String) throws(RenderError) -> (Int32, String) {
         var template = Array((directory + "/" + name + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw OutputFile.systemFailure("cannot write in \(directory)") }
+        guard descriptor >= 0 else {
+            // Told by mkstemp's own failure rather than checked first: one call fewer a file.
+            if errno == ENOENT || errno == ENOTDIR { throw RenderError("the folder \(directory) does not exist") }
+            throw OutputFile.systemFailure("cannot write in \(directory)")
+        }
         return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
@@ -184,9 +184,12 @@ public final class StagedFile: @unchecked Sendable {
         guard closed == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         if replacing {
             guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
-        } else {
-            // link(2) fails when the name is taken, so a file made meanwhile by another program is
-            // never replaced; then the temporary name goes.
+        } else if renameat2(AT_FDCWD, temporary, AT_FDCWD, file, UInt32(RENAME_NOREPLACE)) != 0 {
+            // The rename fails when the name is taken, so a file made meanwhile by another program
+            // is never replaced. Where a file system cannot rename that way, link(2) fails
+            // likewise, and then the temporary name goes.
+            guard errno != EEXIST else { return false }
+            guard [EINVAL, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
             if link(temporary, file) != 0 {
                 guard errno != EEXIST else { return false }
                 // File systems without hard links (FAT) get a check and a rename instead.

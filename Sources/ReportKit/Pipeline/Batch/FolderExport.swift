@@ -79,7 +79,7 @@ struct FolderExport {
         }
         let path = URL(fileURLWithPath: folder).appendingPathComponent(BatchFileName.name(for: decoded.job, index: item.index)).path
         // A file kept from an earlier run costs no work (the commit checks again, atomically).
-        if !options.overwrite, FileManager.default.fileExists(atPath: path) {
+        if !options.overwrite, FileStatus(path: path) != nil {
             return Made(outcome: BatchEntryOutcome(item, id: entry.id, .skipped(path: path), warnings: decoded.warnings), file: nil)
         }
         var warnings = decoded.warnings
