@@ -93,7 +93,7 @@ public final class StagedFile: @unchecked Sendable {
         self.path = path
         switch target {
         case .file(let file):
-            let url = URL(fileURLWithPath: file)
+            let url = URL(filePath: file, directoryHint: .notDirectory)
             let directory = url.deletingLastPathComponent().path
             let (descriptor, name) = try Self.makeTemporary(in: directory, named: "." + url.lastPathComponent)
             self.descriptor = descriptor

@@ -77,7 +77,10 @@ struct FolderExport {
         } catch {
             return Made(outcome: BatchEntryOutcome(item, id: entry.id, .failed(.input(error))), file: nil)
         }
-        let path = URL(fileURLWithPath: folder).appendingPathComponent(BatchFileName.name(for: decoded.job, index: item.index)).path
+        // Directory hints given: without them URL asks the file system whether each path is a
+        // folder, a system call a report.
+        let path = URL(filePath: folder, directoryHint: .isDirectory)
+            .appending(path: BatchFileName.name(for: decoded.job, index: item.index), directoryHint: .notDirectory).path
         // A file kept from an earlier run costs no work (the commit checks again, atomically).
         if !options.overwrite, FileStatus(path: path) != nil {
             return Made(outcome: BatchEntryOutcome(item, id: entry.id, .skipped(path: path), warnings: decoded.warnings), file: nil)
