@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 
 // Each C object has one Swift owner that frees it exactly once, in deinit. An owner of an object
 // that depends on another keeps that other owner alive, so nothing is freed while still in use.
@@ -159,8 +160,33 @@ final class PangoFontMap {
         // Pango (1.50) takes a reference to the configuration in set_config and gives it back
         // only when another one is set, not when the map is finalised: without this, every text
         // engine left its fontconfig configuration and font patterns behind (~50 KB, valgrind).
-        pango_fc_font_map_set_config(OpaquePointer(pointer), nil)
+        //
+        // Setting it clears the map's caches, its table of font patterns among them, and Pango's
+        // fontconfig thread finishes a font look-up (FcFontSetSort) after the call that asked for
+        // it has returned, its last step reading that table. Cleared under it, the table crashed
+        // report-gen (SIGFPE in g_hash_table_lookup on that thread, once in thousands of runs;
+        // a map still had look-ups under way at 170 of 900 engines' ends). Every look-up holds a
+        // reference to the map, so the configuration is cleared only once ours is the last; if
+        // that takes too long, it is left to the map (a leak rather than a crash).
+        if Self.waitUntilLastReference(UnsafeMutableRawPointer(pointer), within: .seconds(2)) {
+            pango_fc_font_map_set_config(OpaquePointer(pointer), nil)
+        }
         g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// Waits until the caller holds the only reference to the GObject `object`, and tells whether
+    /// it came to that within `limit`. Other threads are expected to let theirs go soon: it polls,
+    /// first yielding, then sleeping up to a millisecond at a time.
+    static func waitUntilLastReference(_ object: UnsafeMutableRawPointer, within limit: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var pause: UInt32 = 0
+        while reportkit_object_reference_count(object) > 1 {
+            guard clock.now < deadline else { return false }
+            if pause == 0 { sched_yield() } else { usleep(pause) }
+            pause = pause == 0 ? 50 : min(pause * 2, 1_000)
+        }
+        return true
     }
 }
 
