@@ -51,9 +51,9 @@ public enum OutputTarget: Sendable, Equatable {
     /// them is refused (``RenderError/overwritesInput``), so a report never replaces its job,
     /// template or tokens through a link, a hard link or another spelling of the name.
     public static func resolve(_ path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) -> OutputTarget {
-        var free = stat()
+        var status = stat()
         // A name not yet taken, as most of a batch's are, is no input and leads nowhere else.
-        if lstat(path, &free) != 0, errno == ENOENT { return .file(path) }
+        if lstat(path, &status) != 0, errno == ENOENT { return .file(path) }
         if let identity = FileIdentity(path: path), inputs.contains(identity) {
             throw RenderError("\(path) is one of the files being read (the same file, through a link or another name); writing the report there would destroy it. Choose another output name", overwritesInput: true)
         }
