@@ -10,6 +10,7 @@ import ReportKit
 /// Every program runs as a user runs it, a whole process, timed by the kernel's account of it
 /// (wait4: CPU time and peak memory); rounds alternate the programs so all meet the same load on
 /// a shared machine, each round in another order, and every figure is a median over the rounds.
+/// The ratio to C is the median of the rounds' ratios, C and report-gen running back to back.
 /// Start-up is in every figure, spread over the reports.
 struct PeerBenchmark {
     /// The C program's command (`floor single OUT [N]`, `floor batch COUNT DIR [FIRST]`).
@@ -21,7 +22,10 @@ struct PeerBenchmark {
     let canonical: String
     let work: String
     var reports = 1_000
-    var rounds = 5
+    var rounds = 7
+    /// The two programs whose ratio is the first goal: they run back to back in every
+    /// round (in either order), so that the ratio compares runs seconds apart, not minutes.
+    static let pair = ("C", "report-gen 1")
     var singles = 15
 
     func run() throws {
@@ -55,7 +59,7 @@ struct PeerBenchmark {
         // order this replaced gave that to report-gen --jobs 1 in every round.
         var random = SplitMix64(seed: 2026)
         for _ in 0..<rounds {
-            for program in programs.shuffled(using: &random) {
+            for program in Self.roundOrder(programs, keepingTogether: { [Self.pair.0, Self.pair.1].contains($0.name) }, using: &random) {
                 samples[program.name, default: []].append(try timed(program.command(fresh(program.folder)), environment: program.environment))
             }
         }
@@ -93,8 +97,14 @@ struct PeerBenchmark {
 
         let c = cpu("C"), ours = cpu("report-gen 1")
         let speedups = zip(batch["report-gen 1", default: []], batch["report-gen 2", default: []]).map { $0.seconds / $1.seconds }
+        // The machine's speed drifts by tens of percent within minutes; each round's C and
+        // report-gen runs were back to back, so their ratio round by round is what the code costs.
+        let ratios = zip(batch["report-gen 1", default: []], batch["C", default: []]).map { $0.cpuSeconds / $1.cpuSeconds }
+        let cpuRatio = median(ratios)
         print("  goals:")
-        goal(String(format: "report-gen CPU per report / C: %.2f", ours / c), met: ours / c <= 1.25, "at most 1.25 (goal 1.0)")
+        goal(String(format: "report-gen CPU per report / C: %.2f, median of the rounds' paired runs (rounds %.2f–%.2f; the medians above: %.2f)",
+                    cpuRatio, ratios.min() ?? 0, ratios.max() ?? 0, ours / c),
+             met: cpuRatio <= 1.25, "at most 1.25 (goal 1.0)")
         if typst != nil {
             let typst = cpu("Typst")
             goal(String(format: "Typst CPU per report / report-gen: %.2f (PDF/A + UA Typst: %.2f)", typst / ours, cpu("Typst PDF/A") / ours),
@@ -112,8 +122,18 @@ struct PeerBenchmark {
             print("    " + padded(name, 12) + String(format: "%7.1f ms wall, %7.1f ms CPU, peak %.1f MiB", figures.wall, figures.cpu,
                                                          median(single[name, default: []].map(\.peakMiB))))
         }
-        let ratio = whole("report-gen").wall / whole("C").wall
-        goal(String(format: "report-gen single report / C's: %.2f", ratio), met: ratio <= 1.25, "at most 1.25 (goal 1.0)")
+        let singleRatio = whole("report-gen").wall / whole("C").wall
+        goal(String(format: "report-gen single report / C's: %.2f", singleRatio), met: singleRatio <= 1.25, "at most 1.25 (goal 1.0)")
+    }
+
+    /// A round's order: the programs shuffled, those `together` picks kept next to each other
+    /// (in a shuffled order of their own), so that no program always follows the same one.
+    static func roundOrder<Program>(_ programs: [Program], keepingTogether together: (Program) -> Bool,
+                                    using random: inout SplitMix64) -> [Program] {
+        let kept = programs.filter(together).shuffled(using: &random)
+        var order = programs.filter { !together($0) }.shuffled(using: &random)
+        order.insert(contentsOf: kept, at: Int.random(in: 0...order.count, using: &random))
+        return order
     }
 
     private func goal(_ figure: String, met: Bool, _ bound: String) {
