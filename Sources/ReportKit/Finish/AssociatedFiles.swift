@@ -6,7 +6,7 @@ import Glibc
 /// relationship to the document, listed both in the catalog's /AF and in the EmbeddedFiles name
 /// tree (where readers show attachments).
 enum AssociatedFiles {
-    static func attach(_ attachments: [PDFAttachment], to update: PDFIncrementalUpdate, catalog: inout PDFDictionary,
+    static func attach(_ attachments: [StoredAttachment], to update: PDFIncrementalUpdate, catalog: inout PDFDictionary,
                        date: String) throws(RenderError) {
         guard !attachments.isEmpty else { return }
         guard Set(attachments.map(\.name)).count == attachments.count else { throw RenderError("two attachments of the PDF have the same name") }
@@ -14,10 +14,10 @@ enum AssociatedFiles {
         var associated: [PDFValue] = []
         var entries: [(name: String, specification: PDFReference)] = []
         for attachment in attachments {
-            let stream = try update.stream(attachment.bytes, dictionary: PDFDictionary([
+            let stream = try update.stream(attachment.stored, dictionary: PDFDictionary([
                 ("Type", .name("EmbeddedFile")), ("Subtype", .name(attachment.mediaType)),
-                ("Params", .dictionary(PDFDictionary([("Size", .integer(attachment.bytes.count)), ("ModDate", .string(Array(date.utf8)))]))),
-            ]))
+                ("Params", .dictionary(PDFDictionary([("Size", .integer(attachment.size)), ("ModDate", .string(Array(date.utf8)))]))),
+            ]), compress: false, alreadyCompressed: attachment.isCompressed)
             let specification = update.add(.dictionary(PDFDictionary([
                 ("Type", .name("Filespec")), ("F", .string(Array(asciiName(attachment.name).utf8))), ("UF", .text(attachment.name)),
                 ("Desc", .text(attachment.description)), ("AFRelationship", .name(attachment.relationship.rawValue)),

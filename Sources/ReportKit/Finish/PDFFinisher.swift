@@ -33,21 +33,21 @@ public struct PDFFinisher: Sendable {
     /// are copied byte for byte, the changed ones in their place.
     public func finish(_ rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> [UInt8] {
         let update = PDFIncrementalUpdate(try CairoPDFFile(.memory(rendered.bytes)))
-        return try update.wholeFile(trailer: try complete(update, rendered: rendered, attachments: attachments))
+        return try update.wholeFile(trailer: try complete(update, rendered: rendered, attachments: attachments.map(StoredAttachment.init)))
     }
 
     /// The bytes to append to cairo's PDF in `source` as an incremental update; with `sink`, they
     /// are handed to it as they are made instead (a combined document finished in its file) and
     /// none are returned.
     @discardableResult
-    func update(for source: PDFBytes, rendered: RenderedPDF, attachments: [PDFAttachment],
+    func update(for source: PDFBytes, rendered: RenderedPDF, attachments: [StoredAttachment],
                 sink: (([UInt8]) throws(RenderError) -> Void)? = nil) throws(RenderError) -> [UInt8] {
         let update = PDFIncrementalUpdate(try CairoPDFFile(source), sink: sink)
         return try update.write(trailer: try complete(update, rendered: rendered, attachments: attachments))
     }
 
     /// Makes every change to `update` the standard asks for; the entries of the trailer.
-    private func complete(_ update: PDFIncrementalUpdate, rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> PDFDictionary {
+    private func complete(_ update: PDFIncrementalUpdate, rendered: RenderedPDF, attachments: [StoredAttachment]) throws(RenderError) -> PDFDictionary {
         let rootReference = try update.file.rootReference
         var trailer = PDFDictionary([("Root", .reference(rootReference))])
         guard standard != .none else {

@@ -58,7 +58,7 @@ public final class PDFFileWriter {
     private let writer: PDFWriter
     private let info: DocumentInfo
     private let standard: PDFStandard
-    private var attachments: [PDFAttachment] = []
+    private var attachments: [StoredAttachment] = []
 
     /// Starts the document for `path`, which must not be one of `inputs` (the files being read).
     public init(path: String, text: PangoTextEngine, info: DocumentInfo, pageSize: Size = .a4,
@@ -71,9 +71,10 @@ public final class PDFFileWriter {
                                stream: CairoFileSink.write, closure: sink.closure)
     }
 
-    /// Files to carry inside the finished document (with the standard that attaches them).
-    public func attach(_ files: [PDFAttachment]) {
-        attachments += files
+    /// Files to carry inside the finished document (with the standard that attaches them),
+    /// kept compressed until then.
+    public func attach(_ files: [PDFAttachment]) throws(RenderError) {
+        attachments += try files.map(StoredAttachment.init)
     }
 
     /// Draws `pages` after those already added.

@@ -59,8 +59,6 @@ struct CombinedExport {
         guard !summary.wasCancelled, !summary.stoppedAtFailure else { return summary }
         guard !parts.isEmpty else { throw .nothingToWrite(summary) }
 
-        // The cover's length decides where the jobs start, and the page numbers it shows can change
-        // its length (rarely): lay it out until the two agree.
         let language = options.report.language ?? parts[0].job.job.locale
         let locale = try Self.setup { () throws(ReportError) in try cover.locale(language) }
         let jobPages = parts.reduce(0) { $0 + $1.pages }
@@ -68,39 +66,13 @@ struct CombinedExport {
             throw .history(.invalid(InputError(at: .root,
                 "the combined document would have \(jobPages) pages of reports; at most \(Self.maximumPages) are put in one document. Write one PDF per job with -o FOLDER, or split the history")))
         }
-        var lines = try parts.map { part throws(BatchError) in
-            HistoryLine(plan: try Self.coverStep { () throws(ReportError) in try cover.plan(part.job) }, number: part.index + 1, locale: locale)
-        }
-        var coverPages = 1
-        var coverDocument: LaidOutDocument
-        var attempts = 0
-        repeat {
-            attempts += 1
-            var next = coverPages + 1
-            for (index, part) in parts.enumerated() {
-                lines[index].firstPage = next
-                next += part.pages
-            }
-            let composed = try Self.setup { () throws(ReportError) in try cover.composeHistory(lines, language: language) }
-            coverDocument = try Self.coverStep { () throws(ReportError) in
-                try cover.layout(composed, numbering: .within(first: 1, count: coverPages + jobPages))
-            }
-            if coverDocument.pages.count == coverPages { break }
-            coverPages = coverDocument.pages.count
-        } while attempts < 4
-        guard coverDocument.pages.count == coverPages else { throw .render(RenderError("the cover's page count does not settle")) }
-
+        // The cover is drawn first and its pages let go of at once: a cover lists every job
+        // (about 9 KB of display list each), and the jobs' pages are drawn after it.
+        let (writer, coverPages, coverOutline) = try start(cover: layOutCover(parts, with: cover, locale: locale, language: language,
+                                                                               jobPages: jobPages), text: cover.text)
         let total = coverPages + jobPages
-        let writer: PDFFileWriter
-        do {
-            writer = try PDFFileWriter(path: path, text: cover.text, info: coverDocument.info, standard: options.report.pdfStandard,
-                                       protecting: options.inputs)
-            try writer.add(coverDocument.pages)
-        } catch {
-            throw .unwritable(error)
-        }
         // The cover's headings, then one entry per job with the job's own headings inside it.
-        var outline = coverDocument.outline
+        var outline = coverOutline
         var placements: [Placement] = []
         var start = coverPages + 1
         for part in parts {
@@ -134,7 +106,7 @@ struct CombinedExport {
                         return false
                     }
                     try writer.add(document.pages)
-                    writer.attach(attachments)
+                    try writer.attach(attachments)
                     outline.append(OutlineItem(title: Self.outlineTitle(placement.part, locale: locale),
                                                destination: HistoryLine.anchor(number: placement.part.index + 1), isCollapsed: true))
                     outline += document.outline.map { OutlineItem(title: $0.title, destination: $0.destination, level: $0.level + 1) }
@@ -157,6 +129,43 @@ struct CombinedExport {
         summary.pages = total
         summary.document = path
         return summary
+    }
+
+    /// The cover: a line per job, laid out until its own length and the page numbers it shows
+    /// agree (they rarely change it).
+    private func layOutCover(_ parts: [Part], with cover: ReportGenerator, locale: ReportLocale, language: ReportLanguage,
+                             jobPages: Int) throws(BatchError) -> LaidOutDocument {
+        var lines = try parts.map { part throws(BatchError) in
+            HistoryLine(plan: try Self.coverStep { () throws(ReportError) in try cover.plan(part.job) }, number: part.index + 1, locale: locale)
+        }
+        var coverPages = 1
+        for _ in 0..<4 {
+            var next = coverPages + 1
+            for (index, part) in parts.enumerated() {
+                lines[index].firstPage = next
+                next += part.pages
+            }
+            let composed = try Self.setup { () throws(ReportError) in try cover.composeHistory(lines, language: language) }
+            let document = try Self.coverStep { () throws(ReportError) in
+                try cover.layout(composed, numbering: .within(first: 1, count: coverPages + jobPages))
+            }
+            if document.pages.count == coverPages { return document }
+            coverPages = document.pages.count
+        }
+        throw .render(RenderError("the cover's page count does not settle"))
+    }
+
+    /// The combined document's file, begun with the cover drawn; the cover's page count and its
+    /// outline (the cover's own pages are not kept).
+    private func start(cover: LaidOutDocument, text: PangoTextEngine) throws(BatchError) -> (PDFFileWriter, pages: Int, outline: [OutlineItem]) {
+        do throws(RenderError) {
+            let writer = try PDFFileWriter(path: path, text: text, info: cover.info, standard: options.report.pdfStandard,
+                                           protecting: options.inputs)
+            try writer.add(cover.pages)
+            return (writer, cover.pages.count, cover.outline)
+        } catch {
+            throw .unwritable(error)
+        }
     }
 
     /// The first pass: every entry decoded, planned and laid out on the worker threads.
