@@ -12,7 +12,7 @@ enum StructureTreeFinishing {
         // A report in memory keeps each element as the walk read it, so none is parsed twice; a
         // combined document of thousands of pages reads each again when it comes to it, so that
         // finishing it holds references, not every element of every page.
-        let elements = try elementsInOrder(under: root, in: update, keepingDictionaries: update.file.source.isInMemory)
+        let (elements, dictionaries) = try elementsInOrder(under: root, in: update, keepingDictionaries: update.file.source.isInMemory)
         guard elements.count == details.count else {
             throw RenderError("the PDF's structure tree has \(elements.count) elements where \(details.count) were drawn")
         }
@@ -31,10 +31,12 @@ enum StructureTreeFinishing {
         try update.set(catalogReference, movedCatalog)
         // Links first: they add to their elements' /K. Then each element is completed and written
         // out, never to change again.
-        try LinkFinishing.add(links, to: update, root: &root, elements: elements.map(\.reference), document: document)
-        for ((reference, read), details) in zip(elements, details) {
+        try LinkFinishing.add(links, to: update, root: &root, elements: elements, document: document)
+        for (index, (reference, details)) in zip(elements, details).enumerated() {
             if details != .none {
-                var element = if let read { try update.dictionary(reference, unlessChangedSince: read) } else { try update.dictionary(reference) }
+                var element = if dictionaries.isEmpty { try update.dictionary(reference) } else {
+                    try update.dictionary(reference, unlessChangedSince: dictionaries[index])
+                }
                 if let words = details.alternativeText { element["Alt"] = .text(words) }
                 if let scope = details.scope {
                     element["A"] = .dictionary(PDFDictionary([("O", .name("Table")), ("Scope", .name(scope.rawValue))]))
@@ -47,18 +49,21 @@ enum StructureTreeFinishing {
         try update.flush(document)
     }
 
-    /// The structure elements under `root`, parents before their children, in reading order, each
-    /// with its dictionary as read when `keepingDictionaries`.
+    /// The structure elements under `root`, parents before their children, in reading order; with
+    /// `keepingDictionaries`, each one's dictionary as read (else none: a combined document's
+    /// 80,000 elements are held as references alone).
     static func elementsInOrder(under root: PDFDictionary, in update: PDFIncrementalUpdate, keepingDictionaries: Bool) throws(RenderError)
-        -> [(reference: PDFReference, dictionary: PDFDictionary?)] {
-        var elements: [(reference: PDFReference, dictionary: PDFDictionary?)] = []
+        -> (references: [PDFReference], dictionaries: [PDFDictionary]) {
+        var references: [PDFReference] = []
+        var dictionaries: [PDFDictionary] = []
         var stack = Array((root["K"]?.items ?? []).reversed())
         while let kid = stack.popLast() {
             // Elements are indirect objects; marked-content ids and object references are not.
             guard let reference = kid.reference, let element = try update.object(reference).dictionary, element["S"] != nil else { continue }
-            elements.append((reference, keepingDictionaries ? element : nil))
+            references.append(reference)
+            if keepingDictionaries { dictionaries.append(element) }
             stack += (element["K"]?.items ?? []).reversed()
         }
-        return elements
+        return (references, dictionaries)
     }
 }
