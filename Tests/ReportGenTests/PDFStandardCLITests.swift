@@ -56,6 +56,13 @@ struct PDFStandardCLITests {
                     "job-0003.json", "record-0003.json", "plan-0003.json"])
         for number in 1...3 {
             #expect(try ReportGen.run(["extract", folder.path("season.pdf"), "--job", "\(number)"]).stdout == lines[number - 1])
+            // The plan (over 1 KB, so kept compressed until the document is finished) and the
+            // record come back as each job's own file carries them.
+            for file in ["--plan", "--record"] {
+                let combinedFile = try ReportGen.run(["extract", folder.path("season.pdf"), "--job", "\(number)", file])
+                let ownFile = try ReportGen.run(["extract", written[number - 1], file])
+                #expect(combinedFile.status == 0 && !combinedFile.stdout.isEmpty && combinedFile.stdout == ownFile.stdout, "job \(number) \(file)")
+            }
         }
         let missing = try ReportGen.run(["extract", folder.path("season.pdf"), "--job", "4"])
         #expect(missing.status == 65 && missing.stderr.contains("carries 3 jobs"))
