@@ -7,8 +7,8 @@ import Glibc
 public struct RenderedPDF: Sendable {
     public var bytes: [UInt8]
     public var info: DocumentInfo
-    /// One entry per structure element cairo made, in the order of its tree.
-    public var structure: [StructureDetails]
+    /// The structure elements cairo made, in the order of its tree, with what they carry.
+    public var structure: StructureElements
     /// The links drawn, which the finishing stage makes into annotations.
     public var links: [LinkAnnotation]
     /// What drew it ("cairo 1.16.0").

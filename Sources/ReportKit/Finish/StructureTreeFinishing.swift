@@ -2,9 +2,9 @@
 /// at its root, and on each element what the layout said of it and cairo could not write: a
 /// figure's /Alt, a header cell's /Scope; and the links, as annotations tagged as Link elements.
 enum StructureTreeFinishing {
-    /// `details` has one entry per structure element cairo made, in the order it made them,
-    /// which is the tree's depth-first order.
-    static func finish(_ update: PDFIncrementalUpdate, details: [StructureDetails], links: [LinkAnnotation]) throws(RenderError) {
+    /// `details` counts the structure elements cairo made, in the order it made them (the tree's
+    /// depth-first order), with what those that carry any carry.
+    static func finish(_ update: PDFIncrementalUpdate, details: StructureElements, links: [LinkAnnotation]) throws(RenderError) {
         let catalogReference = try update.file.rootReference
         let catalog = try update.dictionary(catalogReference)
         guard let rootReference = catalog["StructTreeRoot"]?.reference else { throw RenderError("the PDF from cairo has no structure tree") }
@@ -32,16 +32,19 @@ enum StructureTreeFinishing {
         // Links first: they add to their elements' /K. Then each element is completed and written
         // out, never to change again.
         try LinkFinishing.add(links, to: update, root: &root, elements: elements, document: document)
-        for (index, (reference, details)) in zip(elements, details).enumerated() {
-            if details != .none {
+        var next = details.withDetails.makeIterator()
+        var entry = next.next()
+        for (index, reference) in elements.enumerated() {
+            if let found = entry, found.position == index {
                 var element = if dictionaries.isEmpty { try update.dictionary(reference) } else {
                     try update.dictionary(reference, unlessChangedSince: dictionaries[index])
                 }
-                if let words = details.alternativeText { element["Alt"] = .text(words) }
-                if let scope = details.scope {
+                if let words = found.details.alternativeText { element["Alt"] = .text(words) }
+                if let scope = found.details.scope {
                     element["A"] = .dictionary(PDFDictionary([("O", .name("Table")), ("Scope", .name(scope.rawValue))]))
                 }
                 try update.set(reference, element)
+                entry = next.next()
             }
             try update.flush(reference)
         }

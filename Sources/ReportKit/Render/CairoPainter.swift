@@ -7,7 +7,7 @@ final class CairoPainter {
     /// What each structure element cairo made carries, in the order cairo made them (the order of
     /// its structure tree, depth first): cairo 1.16 writes no attributes, so the finishing stage
     /// adds these to its tree.
-    private(set) var structure: [StructureDetails] = []
+    private(set) var structure = StructureElements()
     /// The links drawn, for the finishing stage to make into annotations; nil when cairo makes them.
     private(set) var links: [LinkAnnotation]?
     /// The page being drawn: its index in the document and its height (for PDF's y-up rectangles).

@@ -41,7 +41,7 @@ public struct PDFRenderer: Sendable {
     public func render(_ document: LaidOutDocument, standard: PDFStandard = .archivalAccessible,
                        attachments: [PDFAttachment] = []) throws(RenderError) -> [UInt8] {
         guard standard != .none else {
-            let plain = RenderedPDF(bytes: try drawPlain(document), info: document.info, structure: [], links: [], producer: PDFWriter.producer)
+            let plain = RenderedPDF(bytes: try drawPlain(document), info: document.info, structure: StructureElements(), links: [], producer: PDFWriter.producer)
             return try PDFFinisher(standard: .none).finish(plain, attachments: [])
         }
         return try PDFFinisher(standard: standard).finish(try draw(document), attachments: attachments)
@@ -107,7 +107,7 @@ final class PDFWriter {
     private var pageCount = 0
 
     /// What each structure element drawn so far carries, in the order of cairo's tree.
-    var structure: [StructureDetails] { painter.structure }
+    var structure: StructureElements { painter.structure }
     /// The links drawn so far, left to the finishing stage.
     var links: [LinkAnnotation] { painter.links ?? [] }
 

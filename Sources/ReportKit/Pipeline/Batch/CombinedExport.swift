@@ -15,7 +15,7 @@ struct CombinedExport {
 
     /// The most pages one combined document may have. cairo keeps each page's bookkeeping (the
     /// tagged structure, links, page objects) until the file is finished, and the cover lists
-    /// every job: about 45 KB a page in all (448 MiB measured for 10,000 one-page jobs), so this
+    /// every job: about 40 KB a page in all (432 MiB measured for 10,000 one-page jobs), so this
     /// bounds the memory a hostile or simply huge history can take (about 1 GB); larger
     /// histories are written one file per job.
     static let maximumPages = 20_000
