@@ -7,8 +7,7 @@ import Testing
 @Suite("PDF model and incremental update")
 struct PDFModelTests {
     private func parse(_ text: String) throws -> PDFValue {
-        var parser = PDFValueParser(Array(text.utf8))
-        return try parser.value()
+        try PDFValueParser.parse(Array(text.utf8)) { parser throws(RenderError) in try parser.value() }
     }
 
     @Test func valuesAreReadAsWritten() throws {

@@ -54,7 +54,7 @@ final class CairoPDFFile {
     /// in use. Cairo numbers its objects from 1 without gaps, so a table (8 bytes an object)
     /// rather than a dictionary (about 28, and a hash a look-up): a combined document has
     /// 150,000 objects.
-    private var offsets: [Int] = []
+    private let offsets: [Int]
     private static let absent = -1
 
     init(_ source: PDFBytes) throws(RenderError) {
@@ -69,20 +69,32 @@ final class CairoPDFFile {
         }
         crossReferenceOffset = offset
         let table = try source.window(at: offset, minimum: source.count - offset)
-        var parser = PDFValueParser(table.bytes, at: offset - table.base)
+        let (offsets, trailer) = try PDFValueParser.parse(table.bytes, at: offset - table.base) { parser throws(RenderError) in
+            try Self.crossReference(&parser, at: offset, base: table.base, fileSize: source.count)
+        }
+        self.offsets = offsets
+        guard trailer["Prev"] == nil else { throw RenderError("the PDF from cairo has been updated already; finishing reads cairo's own output") }
+        self.trailer = trailer
+    }
+
+    /// The cross-reference table at `parser` and the trailer after it: each object's offset by
+    /// number (`absent` for a number not in use).
+    private static func crossReference(_ parser: inout PDFValueParser, at offset: Int, base: Int,
+                                       fileSize: Int) throws(RenderError) -> ([Int], PDFDictionary) {
+        var offsets: [Int] = []
         guard parser.word() == "xref" else { throw RenderError("the PDF from cairo has no cross-reference table at byte \(offset)") }
         while true {
             parser.skipWhitespace()
             guard let start = parser.integer() else {
-                guard parser.word() == "trailer" else { throw PDFValueParser.error("has a broken cross-reference table", at: parser.index + table.base) }
+                guard parser.word() == "trailer" else { throw PDFValueParser.error("has a broken cross-reference table", at: parser.index + base) }
                 break
             }
             parser.skipWhitespace()
             // Each entry takes 20 bytes of the file, so no number in use can pass its size.
-            guard let count = parser.integer(), count >= 0, start >= 0, start + count <= source.count else {
-                throw PDFValueParser.error("has a broken cross-reference table", at: parser.index + table.base)
+            guard let count = parser.integer(), count >= 0, start >= 0, start + count <= fileSize else {
+                throw PDFValueParser.error("has a broken cross-reference table", at: parser.index + base)
             }
-            if offsets.count < start + count { offsets += repeatElement(Self.absent, count: start + count - offsets.count) }
+            if offsets.count < start + count { offsets += repeatElement(absent, count: start + count - offsets.count) }
             for number in start..<(start + count) {
                 // Each entry is "oooooooooo ggggg n" (or f for a free object).
                 parser.skipWhitespace()
@@ -90,15 +102,14 @@ final class CairoPDFFile {
                 parser.skipWhitespace()
                 _ = parser.integer()
                 parser.skipWhitespace()
-                guard parser.index < table.bytes.count else { throw PDFValueParser.error("ends inside its cross-reference table", at: source.count) }
-                if table.bytes[parser.index] == UInt8(ascii: "n"), let entryOffset { offsets[number] = entryOffset }
+                guard parser.index < parser.bytes.count else { throw PDFValueParser.error("ends inside its cross-reference table", at: fileSize) }
+                if parser.bytes[parser.index] == UInt8(ascii: "n"), let entryOffset { offsets[number] = entryOffset }
                 parser.index += 1
             }
         }
         parser.skipWhitespace()
         guard case .dictionary(let trailer) = try parser.value() else { throw RenderError("the PDF from cairo has no trailer") }
-        guard trailer["Prev"] == nil else { throw RenderError("the PDF from cairo has been updated already; finishing reads cairo's own output") }
-        self.trailer = trailer
+        return (offsets, trailer)
     }
 
     /// Where each object in use lies, by number: cairo writes its objects one after another, so
@@ -181,7 +192,14 @@ final class CairoPDFFile {
     }
 
     private func parse(_ number: Int, in bytes: [UInt8], at index: Int, base: Int, withData: Bool) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
-        var parser = PDFValueParser(bytes, at: index)
+        try PDFValueParser.parse(bytes, at: index) { parser throws(RenderError) in
+            try parse(number, with: &parser, at: index, base: base, withData: withData)
+        }
+    }
+
+    private func parse(_ number: Int, with parser: inout PDFValueParser, at index: Int, base: Int,
+                       withData: Bool) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
+        let bytes = parser.bytes
         parser.skipWhitespace()
         let found = parser.integer()
         parser.skipWhitespace()

@@ -1,14 +1,27 @@
 /// Reads PDF objects from bytes (PDF 32000-1, 7.2–7.3): numbers, strings, names, arrays,
 /// dictionaries and references, as cairo writes them.
+///
+/// It reads through a buffer pointer, valid for the parser's life (see ``parse(_:at:_:)``): a
+/// finished report has its structure elements, fonts and pages read back, a few thousand values,
+/// and reading an array through its object cost a check and a load at every byte.
 struct PDFValueParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index: Int
     /// Nesting of arrays and dictionaries allowed (cairo nests a few levels).
     private static let maximumDepth = 64
 
-    init(_ bytes: [UInt8], at index: Int = 0) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
         self.bytes = bytes
         self.index = index
+    }
+
+    /// Runs `body` with a parser of `bytes` at `index`; the parser must not outlive it.
+    static func parse<Result>(_ bytes: [UInt8], at index: Int = 0,
+                              _ body: (inout PDFValueParser) throws(RenderError) -> Result) throws(RenderError) -> Result {
+        try bytes.withUnsafeBufferPointer { buffer throws(RenderError) in
+            var parser = PDFValueParser(buffer, at: index)
+            return try body(&parser)
+        }
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == 32 || byte == 10 || byte == 13 || byte == 9 || byte == 12 || byte == 0 }
@@ -25,7 +38,7 @@ struct PDFValueParser {
     }
 
     /// Where the first byte after white space and comments is, from `index` on.
-    static func afterWhitespace(in bytes: [UInt8], from index: Int) -> Int {
+    static func afterWhitespace<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, from index: Int) -> Int where Bytes.Index == Int {
         var index = index
         while index < bytes.count {
             if isWhitespace(bytes[index]) {
