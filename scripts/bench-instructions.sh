@@ -41,23 +41,24 @@ count() {
   sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out/log"
 }
 
-per_job() { # runs "$@" with N substituted, for SMALL and LARGE; prints instructions per extra job
+per_job() { # runs "$@" with @N@ replaced by SMALL and LARGE; prints instructions per extra job
+  # (a placeholder no path holds: mktemp's folder names are random letters, N among them)
   local a b
-  a=$(count "${@//N/$small}")
-  b=$(count "${@//N/$large}")
+  a=$(count "${@//@N@/$small}")
+  b=$(count "${@//@N@/$large}")
   echo $(( (b - a) / (large - small) ))
 }
 
 if [[ $mode == canonical ]]; then
   for n in "$small" "$large"; do head -"$n" "$work/canonical-1000.jsonl" >"$out/jobs-$n.jsonl"; mkdir -p "$out/c-$n"; done
-  c=$(per_job .build/bench-floor batch N "$out/c-N")
-  swift=$(per_job .build-static/release/report-gen batch "$out/jobs-N.jsonl" -o "$out/rg-N" --jobs 1 --quiet \
+  c=$(per_job .build/bench-floor batch @N@ "$out/c-@N@")
+  swift=$(per_job .build-static/release/report-gen batch "$out/jobs-@N@.jsonl" -o "$out/rg-@N@" --jobs 1 --quiet \
     --template Benchmarks/canonical/template.json --tokens Benchmarks/canonical/tokens.json)
   what="the canonical page: C floor (plain PDF)|report-gen, PDF/A-3b + PDF/UA-1"
 else
   for n in "$small" "$large"; do head -"$n" "$work/jobs-1000.jsonl" >"$out/jobs-$n.jsonl"; mkdir -p "$out/c-$n"; done
-  c=$(per_job .build/bench-baseline --replay "$work/page.txt" N "$out/c-N")
-  swift=$(per_job .build/release/report-gen batch "$out/jobs-N.jsonl" -o "$out/rg-N" --jobs 1 --quiet)
+  c=$(per_job .build/bench-baseline --replay "$work/page.txt" @N@ "$out/c-@N@")
+  swift=$(per_job .build/release/report-gen batch "$out/jobs-@N@.jsonl" -o "$out/rg-@N@" --jobs 1 --quiet)
   what="the batch's page: C baseline replaying it|report-gen batch --jobs 1"
 fi
 awk -v c="$c" -v s="$swift" -v what="$what" 'BEGIN {
