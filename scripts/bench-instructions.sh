@@ -61,6 +61,8 @@ else
   swift=$(per_job .build/release/report-gen batch "$out/jobs-@N@.jsonl" -o "$out/rg-@N@" --jobs 1 --quiet)
   what="the batch's page: C baseline replaying it|report-gen batch --jobs 1"
 fi
+# A run that fails early counts the same for SMALL and LARGE reports: say so rather than print 0.
+(( c > 0 && swift > 0 )) || { echo "bench-instructions: a count did not grow with the reports (C $c, report-gen $swift); did a run fail?" >&2; exit 1; }
 awk -v c="$c" -v s="$swift" -v what="$what" 'BEGIN {
   split(what, names, "|")
   printf "instructions per report (callgrind, reports beyond start-up), %s\n", substr(names[1], 1, index(names[1], ":") - 1)

@@ -25,7 +25,7 @@ struct PeerBenchmark {
     var rounds = 7
     /// The two programs whose ratio is the first goal: they run back to back in every
     /// round (in either order), so that the ratio compares runs seconds apart, not minutes.
-    static let pair = ("C", "report-gen 1")
+    static let paired: Set = ["C", "report-gen 1"]
     var singles = 15
 
     func run() throws {
@@ -59,7 +59,7 @@ struct PeerBenchmark {
         // order this replaced gave that to report-gen --jobs 1 in every round.
         var random = SplitMix64(seed: 2026)
         for _ in 0..<rounds {
-            for program in Self.roundOrder(programs, keepingTogether: { [Self.pair.0, Self.pair.1].contains($0.name) }, using: &random) {
+            for program in Self.roundOrder(programs, keepingTogether: { Self.paired.contains($0.name) }, using: &random) {
                 samples[program.name, default: []].append(try timed(program.command(fresh(program.folder)), environment: program.environment))
             }
         }
