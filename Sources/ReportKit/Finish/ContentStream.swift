@@ -52,6 +52,12 @@ struct ContentStream {
     /// cairo never writes.
     init(_ bytes: [UInt8]) throws(RenderError) {
         self.bytes = bytes
+        // The lexer reads through a buffer pointer for the length of the read: indexing the array
+        // checked its bounds and kept it alive at every byte of a page's content.
+        operations = try bytes.withUnsafeBufferPointer { buffer throws(RenderError) in try Self.operations(in: buffer) }
+    }
+
+    private static func operations(in bytes: UnsafeBufferPointer<UInt8>) throws(RenderError) -> [Operation] {
         var lexer = Lexer(bytes: bytes)
         var operations: [Operation] = []
         operations.reserveCapacity(bytes.count / 12)
@@ -64,7 +70,7 @@ struct ContentStream {
             case .name:
                 if operandStart == nil { operandStart = token.range.lowerBound; firstName = token.range }
             case .operator:
-                let code = Operator(bytes: bytes[token.range])
+                let code = Operator(bytes: UnsafeBufferPointer(rebasing: bytes[token.range]))
                 let start = operandStart ?? token.range.lowerBound
                 var end = token.range.upperBound
                 if code == .beginImage { end = try lexer.skipInlineImage() }
@@ -74,7 +80,7 @@ struct ContentStream {
                 firstName = nil
             }
         }
-        self.operations = operations
+        return operations
     }
 
     /// The tag of a `BMC` or `BDC` (`Artifact`, `P`), without its slash.
@@ -95,8 +101,9 @@ struct ContentStream {
         let range: Range<Int>
     }
 
+    /// Reads tokens from bytes that stay valid while it is in use (``operations(in:)``).
     private struct Lexer {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
         static func isWhitespace(_ byte: UInt8) -> Bool { PDFValueParser.isWhitespace(byte) }
@@ -138,7 +145,7 @@ struct ContentStream {
         /// operators: this runs for every operator of every page.
         private func isKeyword(_ range: Range<Int>) -> Bool {
             guard range.count == 4 || range.count == 5 else { return false }
-            let word = Operator(bytes: bytes[range])
+            let word = Operator(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
             return word == Self.trueKeyword || word == Self.falseKeyword || word == Self.nullKeyword
         }
 
@@ -183,7 +190,7 @@ struct ContentStream {
         /// ends at the first `EI` that stands alone between white space.
         mutating func skipInlineImage() throws(RenderError) -> Int {
             while let token = try next() {
-                guard token.kind == .operator, Operator(bytes: bytes[token.range]) == .imageData else { continue }
+                guard token.kind == .operator, Operator(bytes: UnsafeBufferPointer(rebasing: bytes[token.range])) == .imageData else { continue }
                 index += 1
                 while index + 2 <= bytes.count {
                     if bytes[index] == UInt8(ascii: "E"), bytes[index + 1] == UInt8(ascii: "I"), index > 0, Self.isWhitespace(bytes[index - 1]),

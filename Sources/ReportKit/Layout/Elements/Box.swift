@@ -55,6 +55,7 @@ public struct Box: Element {
         let size = Size(width: width, height: max(minimumHeight, block.size.height + padding.vertical))
         let outline = Path.roundedRectangle(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: cornerRadius)
         var items: [Block.Item] = []
+        items.reserveCapacity(3)
         if let background { items.append(.command(.fill(outline, background))) }
         items.append(.block(block, at: Point(x: padding.left, y: padding.top)))
         if let border, borderWidth > 0 {

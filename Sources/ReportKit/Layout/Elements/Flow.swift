@@ -24,6 +24,7 @@ public struct Flow: Element {
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         var items: [Block.Item] = []
+        items.reserveCapacity(children.count)
         var x = 0.0, y = 0.0, lineHeight = 0.0
         for child in children {
             let width = min(child.naturalWidth(context: context), space.width)

@@ -201,7 +201,10 @@ public struct Table: Element {
     /// Lays out one row; splits it (each cell at the same height) when it does not fit.
     private func layoutRow(_ row: Row, widths: [Double], height: Double, kind: RowKind,
                            context: LayoutContext) throws(LayoutError) -> RowPlacement {
-        var items: [Block.Item] = [.command(.beginStructure(.tableRow))]
+        // Sized once: a row's items (three a cell) otherwise grew by reallocation, a few times a row.
+        var items: [Block.Item] = []
+        items.reserveCapacity(widths.count * 3 + 2)
+        items.append(.command(.beginStructure(.tableRow)))
         var rowHeight = 0.0
         var remainders: Row = []
         var split = false

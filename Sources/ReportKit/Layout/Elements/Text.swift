@@ -36,7 +36,7 @@ public struct Text: Element {
     /// its "…").
     public func minimumWidth(context: LayoutContext) -> Double {
         guard !ellipsize, !content.isEmpty else { return 0 }
-        let largest = content.runs.map(\.style.size).max() ?? 0
+        let largest = content.runs.reduce(0) { max($0, $1.style.size) }
         return min(longestWordWidth(context: context), Self.longestUnbreakableWord * largest)
     }
 

@@ -19,6 +19,7 @@ public struct VStack: Element {
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         var items: [Block.Item] = []
+        items.reserveCapacity(children.count)
         var y = 0.0
         var placedAny = false
 
