@@ -44,11 +44,13 @@ enum PageFinishing {
     private static func completeFonts(in resources: PDFDictionary, seen: inout Set<Int>, update: PDFIncrementalUpdate) throws(RenderError) {
         guard let fonts = try update.resolve(resources["Font"]).dictionary else { return }
         for font in fonts.entries.compactMap(\.value.reference) where seen.insert(font.number).inserted {
-            let fontDictionary = try update.dictionary(font)
+            // Read for the entries used alone: a font's widths are hundreds of numbers.
+            let fontDictionary = try update.entries(["ToUnicode", "DescendantFonts"], of: font)
             try StreamCompression.storeTextMap(of: fontDictionary, in: update)
             for descendant in try update.resolve(fontDictionary["DescendantFonts"]).items.compactMap(\.reference) {
-                var dictionary = try update.dictionary(descendant)
-                if dictionary["Subtype"]?.name == "CIDFontType2", dictionary["CIDToGIDMap"] == nil {
+                let kind = try update.entries(["Subtype", "CIDToGIDMap"], of: descendant)
+                if kind["Subtype"]?.name == "CIDFontType2", kind["CIDToGIDMap"] == nil {
+                    var dictionary = try update.dictionary(descendant)
                     dictionary["CIDToGIDMap"] = .name("Identity")
                     try update.set(descendant, dictionary)
                     try update.flush(descendant)

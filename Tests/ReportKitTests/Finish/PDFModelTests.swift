@@ -34,6 +34,23 @@ struct PDFModelTests {
         #expect(PDFValue.text("Łąka").text == "Łąka")
     }
 
+    /// Finishing reads a font's few entries it needs and passes over its widths: what it reads
+    /// must be what a whole read finds, whatever the passed-over arrays hold.
+    @Test func entriesReadAloneAreThoseOfTheWholeDictionary() throws {
+        let text = "<< /Type /Font /Widths [500 0 R [1 (a ] b) <5D>] /x -2.5 true null] /ToUnicode 9 0 R"
+            + " /W [0 [250 3 0 R] 5 /DescendantFonts [7 0 R]] /DescendantFonts [7 0 R] >>"
+        let whole = try #require(try parse(text).dictionary)
+        let keys = ["ToUnicode", "DescendantFonts", "Missing"]
+        let read = try PDFValueParser.parse(Array(text.utf8)) { parser throws(RenderError) in try parser.dictionary(reading: keys) }
+        #expect(read.keys == ["ToUnicode", "DescendantFonts"])
+        for key in keys { #expect(read[key] == whole[key], "\(key)") }
+        for broken in ["<< /W [1 2 /ToUnicode 9 0 R >>", "<< /W [1 ) 2] /ToUnicode 9 0 R >>", "<< /W [(open] >>"] {
+            #expect(throws: RenderError.self, "\(broken)") {
+                try PDFValueParser.parse(Array(broken.utf8)) { parser throws(RenderError) in try parser.dictionary(reading: keys) }
+            }
+        }
+    }
+
     @Test func brokenValuesAreErrorsNotCrashes() {
         for text in ["<< /A 1", "[1 2", "(open", "<0A", "<< 1 2 >>", "", String(repeating: "[", count: 200)] {
             #expect(throws: RenderError.self, "\(text)") { try parse(text) }

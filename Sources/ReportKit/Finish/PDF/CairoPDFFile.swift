@@ -158,6 +158,15 @@ final class CairoPDFFile {
         try read(reference.number, withData: false).value
     }
 
+    /// The entries named by `keys` of a dictionary object, the rest passed over unread
+    /// (``PDFValueParser/dictionary(depth:reading:)``): for reading, never for writing back.
+    func entries(_ keys: [String], of reference: PDFReference) throws(RenderError) -> PDFDictionary {
+        guard let dictionary = try read(reference.number, withData: false, keys: keys).value.dictionary else {
+            throw RenderError("object \(reference.number) of the PDF is not a dictionary")
+        }
+        return dictionary
+    }
+
     /// A stream's dictionary and its data as stored (still compressed).
     func stream(_ reference: PDFReference) throws(RenderError) -> (dictionary: PDFDictionary, data: [UInt8]) {
         let (value, data) = try read(reference.number, withData: true)
@@ -175,13 +184,13 @@ final class CairoPDFFile {
         }
     }
 
-    private func read(_ number: Int, withData: Bool) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
+    private func read(_ number: Int, withData: Bool, keys: [String]? = nil) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
         guard offsets.indices.contains(number), case let offset = offsets[number], offset != Self.absent else { return (.null, nil) }
         var size = 4096
         while true {
             let window = try source.window(at: offset, minimum: size)
             do {
-                return try parse(number, in: window.bytes, at: offset - window.base, base: window.base, withData: withData)
+                return try parse(number, in: window.bytes, at: offset - window.base, base: window.base, withData: withData, keys: keys)
             } catch {
                 // A window that ends inside the object is read again larger; a whole file that
                 // does not parse is broken.
@@ -191,14 +200,15 @@ final class CairoPDFFile {
         }
     }
 
-    private func parse(_ number: Int, in bytes: [UInt8], at index: Int, base: Int, withData: Bool) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
+    private func parse(_ number: Int, in bytes: [UInt8], at index: Int, base: Int, withData: Bool,
+                       keys: [String]?) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
         try PDFValueParser.parse(bytes, at: index) { parser throws(RenderError) in
-            try parse(number, with: &parser, at: index, base: base, withData: withData)
+            try parse(number, with: &parser, at: index, base: base, withData: withData, keys: keys)
         }
     }
 
     private func parse(_ number: Int, with parser: inout PDFValueParser, at index: Int, base: Int,
-                       withData: Bool) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
+                       withData: Bool, keys: [String]?) throws(RenderError) -> (value: PDFValue, data: [UInt8]?) {
         let bytes = parser.bytes
         parser.skipWhitespace()
         let found = parser.integer()
@@ -210,7 +220,13 @@ final class CairoPDFFile {
         guard found == number, generation != nil, keyword + 3 <= bytes.count, bytes[keyword] == UInt8(ascii: "o"), bytes[keyword + 1] == UInt8(ascii: "b"), bytes[keyword + 2] == UInt8(ascii: "j") else {
             throw PDFValueParser.error("has no object \(number) where its cross-reference says", at: base + index)
         }
-        let value = try parser.value()
+        parser.skipWhitespace()
+        let value: PDFValue = if let keys, parser.index + 1 < bytes.count, bytes[parser.index] == UInt8(ascii: "<"),
+                                 bytes[parser.index + 1] == UInt8(ascii: "<") {
+            .dictionary(try parser.dictionary(reading: keys))
+        } else {
+            try parser.value()
+        }
         guard withData else { return (value, nil) }
         guard case .dictionary(let dictionary) = value, parser.word() == "stream" else { return (value, nil) }
         // "stream" is followed by CR LF or LF, then the data (PDF 32000-1, 7.3.8.1).

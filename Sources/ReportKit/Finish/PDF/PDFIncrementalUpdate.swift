@@ -53,6 +53,13 @@ final class PDFIncrementalUpdate {
         return dictionary
     }
 
+    /// The entries named by `keys` of `reference`'s dictionary as it is now, the rest of cairo's
+    /// object left unread: for reading, never for ``set(_:_:)`` (it may lack the other entries).
+    func entries(_ keys: [String], of reference: PDFReference) throws(RenderError) -> PDFDictionary {
+        guard changes[reference.number] == nil, written[reference.number] == nil else { return try dictionary(reference) }
+        return try file.entries(keys, of: reference)
+    }
+
     /// The dictionary of `reference` as it is now, where `read` is what was read of it before: the
     /// change made since, or `read` itself, without parsing cairo's object again.
     func dictionary(_ reference: PDFReference, unlessChangedSince read: PDFDictionary) throws(RenderError) -> PDFDictionary {

@@ -114,6 +114,30 @@ struct PDFValueParser {
         }
     }
 
+    /// Moves past the array that starts here without making its items.
+    private mutating func skipArray(depth: Int) throws(RenderError) {
+        guard depth < Self.maximumDepth else { throw Self.error("nests too deeply", at: index) }
+        index += 1
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw Self.error("ends inside an array", at: index) }
+            switch bytes[index] {
+            case UInt8(ascii: "]"):
+                index += 1
+                return
+            case UInt8(ascii: "["):
+                try skipArray(depth: depth + 1)
+            case UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "/"):
+                _ = try value(depth: depth + 1)
+            default:
+                // A number, a keyword or a reference's "R", a word at a time.
+                let start = index
+                while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
+                guard index > start else { throw Self.error("has an unexpected byte in an array", at: index) }
+            }
+        }
+    }
+
     /// A whole integer token (digits with an optional sign) read without making a string; nil,
     /// and nothing read, when the token is anything else.
     mutating func integer() -> Int? {
@@ -135,7 +159,11 @@ struct PDFValueParser {
         return negative ? -value : value
     }
 
-    mutating func dictionary(depth: Int = 0) throws(RenderError) -> PDFDictionary {
+    /// The dictionary that starts here; with `reading`, only the entries of those keys: the
+    /// others' arrays are passed over without being made (a font's hundreds of widths, which
+    /// finishing never reads), so what comes back is for reading, never for writing back in
+    /// place of the object.
+    mutating func dictionary(depth: Int = 0, reading wanted: [String]? = nil) throws(RenderError) -> PDFDictionary {
         index += 2
         // Collected apart and handed over whole: a dictionary grows an entry at a time otherwise.
         var keys: [String] = []
@@ -151,6 +179,15 @@ struct PDFValueParser {
             }
             guard bytes[index] == UInt8(ascii: "/") else { throw Self.error("has a dictionary key that is not a name", at: index) }
             let key = name()
+            if let wanted, !wanted.contains(key) {
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                    try skipArray(depth: depth + 1)
+                } else {
+                    _ = try value(depth: depth + 1)
+                }
+                continue
+            }
             let value = try value(depth: depth + 1)
             // A key given twice keeps its last value, as a dictionary set entry by entry would.
             if let earlier = keys.firstIndex(of: key) {
