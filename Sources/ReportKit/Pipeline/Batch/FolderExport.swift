@@ -14,7 +14,9 @@ struct FolderExport {
     }
 
     /// Reports made are named in groups of up to this many (or ``groupByteLimit``): one flush to
-    /// disk for the group instead of one a file (``StagedFile/flushTogether(_:)``).
+    /// disk for the group instead of one a file (``StagedFile/flushTogether(_:)``), made in the
+    /// background while the next group is drawn (``BackgroundFlush``), so a group's files get
+    /// their names, and are reported, once the next group is made.
     static let groupSize = 16
     static let groupByteLimit = 8 << 20
 
@@ -25,9 +27,13 @@ struct FolderExport {
         // Made in order, not yet named or reported; a report is "written" once it is on disk.
         var group: [Made] = []
         var groupedBytes = 0
-        func commitGroup() {
-            StagedFile.flushTogether(group.compactMap(\.file))
-            for made in group {
+        // The group before, being flushed to disk in the background while the next is drawn;
+        // named and reported, in order, once it is there.
+        var flushing: [Made] = []
+        let flush = BackgroundFlush()
+        func nameFlushed() {
+            flush.wait()
+            for made in flushing {
                 let outcome = Self.commit(made, replacing: options.overwrite)
                 summary.count(outcome)
                 events.entry(outcome)
@@ -37,11 +43,19 @@ struct FolderExport {
                     summary.unusableOutput = error
                 }
             }
-            group.removeAll(keepingCapacity: true)
+            flushing.removeAll(keepingCapacity: true)
+        }
+        // Names the group before, then hands this one to the flush; with `waiting`, names it too
+        // before returning (a failure is told at once, and a batch's end waits for its files).
+        func commitGroup(waiting: Bool) {
+            nameFlushed()
+            swap(&flushing, &group)
             groupedBytes = 0
+            flush.start(flushing.compactMap(\.file))
+            if waiting { nameFlushed() }
         }
         do {
-            defer { commitGroup() }
+            defer { commitGroup(waiting: true) }
             try OrderedWorkers<HistoryItem, Made>(threads: options.threads).run(
                 makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
                 next: { () throws(HistoryReadError) -> HistoryItem? in
@@ -54,7 +68,11 @@ struct FolderExport {
                     group.append(made)
                     groupedBytes += made.file?.length ?? 0
                     // An entry without a file (failed, kept) is told at once: --fail-fast stops there.
-                    if made.file == nil || group.count >= Self.groupSize || groupedBytes >= Self.groupByteLimit { commitGroup() }
+                    if made.file == nil {
+                        commitGroup(waiting: true)
+                    } else if group.count >= Self.groupSize || groupedBytes >= Self.groupByteLimit {
+                        commitGroup(waiting: false)
+                    }
                     return !cancellation.isCancelled && !summary.stopsEarly
                 })
         } catch let error as HistoryReadError {
@@ -107,9 +125,7 @@ struct FolderExport {
         }
     }
 
-    /// Puts a made report under its name; on the reporting thread, so that with several jobs
-    /// flushing files to disk overlaps the workers' drawing instead of holding a worker up (with
-    /// one job, that thread is the one drawing).
+    /// Puts a made report under its name, once its group is on disk; on the reporting thread.
     private static func commit(_ made: Made, replacing: Bool) -> BatchEntryOutcome {
         guard let file = made.file, case .written(let path) = made.outcome.result else { return made.outcome }
         do {
