@@ -68,6 +68,24 @@ struct FaultTests {
         #expect((1...2).contains(failures), "\(run.stderr)")
     }
 
+    /// A batch keeps a group of files open while the group before is flushed to disk: under a low
+    /// limit on open files every report must still be written, with one job and with two.
+    @Test(arguments: [1, 2])
+    func aLowLimitOnOpenFilesStillWritesEveryReport(jobs: Int) throws {
+        let folder = try ScratchFolder()
+        let entries = try String(contentsOfFile: Self.history, encoding: .utf8)
+        let copies = 12
+        let history = try folder.write("[" + Array(repeating: entries.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast(), count: copies)
+            .joined(separator: ",") + "]", to: "history.json")
+        let reports = folder.path("reports")
+        try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+        let run = try ReportGen.run(after: #"ulimit -n 32 && exec "$@""#, ["batch", history, "-o", reports, "--jobs", String(jobs), "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let expected = copies * (try JSONSerialization.jsonObject(with: Data(entries.utf8)) as? [Any] ?? []).count
+        let written = try FileManager.default.contentsOfDirectory(atPath: reports)
+        #expect(expected > 2 * 8 && written.count == expected && written.allSatisfy { !$0.hasPrefix(".") }, "\(written.count) of \(expected)")
+    }
+
     @Test func aFileSizeLimitFailsTheWriteInsteadOfKillingTheProcess() throws {
         let folder = try ScratchFolder()
         // `ulimit -f` counts 512-byte blocks (POSIX sh): 20 allow 10 KiB, less than any report.

@@ -12,7 +12,7 @@ struct FolderExportTests {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // More than two groups, the last one short.
-        let count = FolderExport.groupSize * 2 + 3
+        let count = FolderExport.groupSize(threads: threads) * 2 + 3
         let jobs = (0..<count).map { HistoryReaderTests.job.replacingOccurrences(of: #""id": "a""#, with: #""id": "job-\#($0)""#) }
         let reader = try HistoryReaderTests.reader(jobs.joined(separator: "\n"))
         var reported: [Int] = []
@@ -31,5 +31,15 @@ struct FolderExportTests {
         #expect(problems.isEmpty, "\(problems)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(files.count == count && files.allSatisfy { $0.hasSuffix(".pdf") && !$0.hasPrefix(".") }, "no temporary file left: \(files)")
+    }
+
+    /// Two groups are open at once besides the workers' files and the program's own: a low limit
+    /// on open files makes the groups smaller, never the batch fail.
+    @Test func groupsShrinkToTheLimitOnOpenFiles() {
+        #expect(FolderExport.groupSize(threads: 1, openFileLimit: nil) == FolderExport.largestGroup)
+        #expect(FolderExport.groupSize(threads: 2, openFileLimit: 1_024) == FolderExport.largestGroup)
+        #expect(FolderExport.groupSize(threads: 1, openFileLimit: 32) == 7)
+        #expect(FolderExport.groupSize(threads: 2, openFileLimit: 32) == 6)
+        #expect(FolderExport.groupSize(threads: 8, openFileLimit: 20) == 2)
     }
 }

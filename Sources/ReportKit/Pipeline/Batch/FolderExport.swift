@@ -17,8 +17,25 @@ struct FolderExport {
     /// disk for the group instead of one a file (``StagedFile/flushTogether(_:)``), made in the
     /// background while the next group is drawn (``BackgroundFlush``), so a group's files get
     /// their names, and are reported, once the next group is made.
-    static let groupSize = 16
+    static let largestGroup = 16
     static let groupByteLimit = 8 << 20
+
+    /// The group size for a batch on `threads` threads: ``largestGroup``, or fewer where the limit
+    /// on open files is low. Two groups are open at once (one being flushed, one being made),
+    /// besides the files of the reports in the workers' hands and the program's own (its input,
+    /// fonts, templates: 16 are left for them), so a batch under `ulimit -n 32` still writes every
+    /// report, in groups of 7.
+    static func groupSize(threads: Int, openFileLimit: Int? = currentOpenFileLimit()) -> Int {
+        guard let limit = openFileLimit else { return largestGroup }
+        return max(2, min(largestGroup, (limit - 16 - 2 * threads) / 2))
+    }
+
+    /// The soft limit on open files (RLIMIT_NOFILE); nil when unlimited or unknown.
+    static func currentOpenFileLimit() -> Int? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return Int(clamping: limit.rlim_cur)
+    }
 
     func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(HistoryReadError) -> BatchSummary {
         var summary = BatchSummary()
@@ -31,6 +48,7 @@ struct FolderExport {
         // named and reported, in order, once it is there.
         var flushing: [Made] = []
         let flush = BackgroundFlush()
+        let groupSize = Self.groupSize(threads: options.threads)
         func nameFlushed() {
             flush.wait()
             for made in flushing {
@@ -70,7 +88,7 @@ struct FolderExport {
                     // An entry without a file (failed, kept) is told at once: --fail-fast stops there.
                     if made.file == nil {
                         commitGroup(waiting: true)
-                    } else if group.count >= Self.groupSize || groupedBytes >= Self.groupByteLimit {
+                    } else if group.count >= groupSize || groupedBytes >= Self.groupByteLimit {
                         commitGroup(waiting: false)
                     }
                     return !cancellation.isCancelled && !summary.stopsEarly
