@@ -67,7 +67,7 @@ public struct PlacedImage: Sendable, Hashable {
 }
 
 /// The tagged-PDF roles ReportKit writes (PDF 32000-1, 14.8.4 "Standard structure types").
-public enum StructureRole: String, Sendable, Hashable, CaseIterable {
+public enum StructureRole: String, Sendable, Hashable {
     case document = "Document"
     case heading1 = "H1"
     case heading2 = "H2"

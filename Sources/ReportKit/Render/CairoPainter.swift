@@ -46,11 +46,13 @@ final class CairoPainter {
             case .modules(let modules):
                 try drawModules(modules)
             case .beginStructure(let role, let details):
-                cairo_tag_begin(cr, role.tagName, nil)
+                // Through withCString: a role's name passed as a String argument was copied to the
+                // heap for every call (twice an element); withCString reads a short one in place.
+                role.rawValue.withCString { cairo_tag_begin(cr, $0, nil) }
                 openElements.append(structure.count)
                 structure.append(details)
             case .endStructure(let role):
-                cairo_tag_end(cr, role.tagName)
+                role.rawValue.withCString { cairo_tag_end(cr, $0) }
                 _ = openElements.popLast()
             case .link(let rect, let target, let description) where links != nil:
                 let area = Rect(x: rect.minX, y: page.height - rect.maxY, width: rect.width, height: rect.height)
@@ -149,26 +151,3 @@ final class CairoPainter {
     }
 }
 
-extension StructureRole {
-    /// The role as cairo's tag name: a C string from the program's constants. Passing
-    /// ``rawValue``, a short string stored inline, made Swift copy it to the heap for each call,
-    /// twice for every structure element of every page.
-    var tagName: UnsafePointer<CChar> {
-        let name: StaticString = switch self {
-        case .document: "Document"
-        case .heading1: "H1"
-        case .heading2: "H2"
-        case .heading3: "H3"
-        case .paragraph: "P"
-        case .table: "Table"
-        case .tableHead: "THead"
-        case .tableBody: "TBody"
-        case .tableFoot: "TFoot"
-        case .tableRow: "TR"
-        case .tableHeader: "TH"
-        case .tableCell: "TD"
-        case .figure: "Figure"
-        }
-        return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
-    }
-}
