@@ -36,7 +36,11 @@ final class BatchDisplay {
         case .unwritable(let error):
             line.clear()
             Console.error("\(outcome.name): \(error)")
-        case .written, .included, .skipped:
+        case .skipped(let path):
+            // A kept file is told whoever reads: a script must know the folder holds an older file.
+            line.clear()
+            Console.warning("\(outcome.name): \(path) already there and kept (--overwrite replaces it)")
+        case .written, .included:
             break
         }
         if interactive || showsWarnings {

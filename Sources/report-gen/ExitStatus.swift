@@ -32,11 +32,11 @@ enum ExitStatus {
 /// Standard error, for diagnostics that must never mix with a report written to standard output.
 enum Console {
     static func error(_ message: String) {
-        FileHandleOutput.standardError.write("error: \(message)\n")
+        FileHandleOutput.standardError.write("error: \(TerminalText.escaped(message))\n")
     }
 
     static func warning(_ message: String) {
-        FileHandleOutput.standardError.write("warning: \(message)\n")
+        FileHandleOutput.standardError.write("warning: \(TerminalText.escaped(message))\n")
     }
 
     /// Prints every diagnostic of a refused input.

@@ -48,31 +48,71 @@ struct ExtractCommand: ParsableCommand {
     @Flag(help: "Write every attached file into the folder given with -o, under its own name.")
     var all = false
 
-    @Flag(help: "List the attached files instead of writing them.")
+    @Flag(help: "List the attached files instead of writing them (on standard output).")
     var list = false
+
+    @Flag(help: "With --all, replace files of the folder that have an attachment's name (else they are kept).")
+    var overwrite = false
 
     func validate() throws {
         if let job, job < 1 { throw ValidationError("--job must be 1 or more") }
         if all, output == nil || output == "-" { throw ValidationError("--all writes files into a folder: give it with -o FOLDER") }
         if all, plan || record || job != nil { throw ValidationError("--all writes every file; leave out --record, --plan and --job") }
+        if all, list { throw ValidationError("choose --all (write every file) or --list (name them)") }
+        if list, plan || record || job != nil { throw ValidationError("--list names every file; leave out --record, --plan and --job") }
+        if list, output != nil { throw ValidationError("--list prints on standard output; leave out -o (redirect it with > FILE)") }
+        if overwrite, !all { throw ValidationError("--overwrite is for --all, whose files are named by the PDF; a file given with -o is always replaced whole") }
         if plan, record { throw ValidationError("choose --record or --plan") }
     }
 
     func run() throws {
         let attachments = try Self.read(input)
         if list {
-            let lines = attachments.map { "\($0.name)\t\($0.relationship.rawValue)\t\($0.bytes.count) bytes\t\($0.description)" }
+            // Names and descriptions come from the PDF: escaped, so that none can move the
+            // cursor or fake a line of the listing.
+            let lines = attachments.map { attachment in
+                [attachment.name, attachment.relationship.rawValue, "\(attachment.bytes.count) bytes", attachment.description]
+                    .map(TerminalText.escaped).joined(separator: "\t")
+            }
             return try FileHandleOutput.print(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
         }
         let protected = Set([FileIdentity(path: input)].compactMap { $0 })
-        if all {
-            let folder = output ?? "."
-            try BatchCommand.makeFolder(folder)
-            let files = attachments.map { (path: URL(fileURLWithPath: folder).appendingPathComponent(Self.safeName($0.name)).path, bytes: $0.bytes) }
-            return try OutputWriter.writeAll(files, protecting: protected)
-        }
+        if all { return try writeAll(attachments) }
         let bytes = try chosen(from: attachments)
         try OutputWriter.writeAll([(output ?? "-", bytes)], protecting: protected)
+    }
+
+    /// Every attached file into the folder, under names made safe and unique
+    /// (``AttachmentFileName``): all written or none, none through a link or onto a special
+    /// file, an existing file kept unless --overwrite; each name said on standard error.
+    private func writeAll(_ attachments: [PDFAttachment]) throws {
+        let folder = output ?? "."
+        try BatchCommand.makeFolder(folder)
+        let names = AttachmentFileName.names(for: attachments.map(\.name))
+        let files = zip(attachments, names).map { attachment, name in
+            DataNamedFiles.File(path: URL(filePath: folder, directoryHint: .isDirectory).appending(path: name, directoryHint: .notDirectory).path,
+                                bytes: attachment.bytes)
+        }
+        let outcomes: [(path: String, outcome: StagedFile.Outcome)]
+        do {
+            outcomes = try DataNamedFiles.write(files, replacing: overwrite)
+        } catch {
+            throw OutputWriter.fail(error)
+        }
+        var kept = 0
+        for ((path, outcome), attachment) in zip(outcomes, attachments) {
+            let renamed = URL(filePath: path).lastPathComponent == attachment.name ? "" : " (attached as \(String(reflecting: attachment.name)))"
+            switch outcome {
+            case .created: FileHandleOutput.standardError.write("wrote \(TerminalText.escaped(path + renamed))\n")
+            case .replaced: FileHandleOutput.standardError.write("replaced \(TerminalText.escaped(path + renamed))\n")
+            case .kept:
+                kept += 1
+                Console.warning("\(path) already there and kept\(renamed) (--overwrite replaces it)")
+            }
+        }
+        if kept > 0 {
+            Console.warning("\(kept) of \(outcomes.count) files were already there and kept")
+        }
     }
 
     /// The file asked for: the job (or plan) of the one job, of job --job, or every job as a history.
@@ -121,12 +161,5 @@ struct ExtractCommand: ParsableCommand {
             Console.error("\(path): \(error.description)")
             throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.unreadableInput
         }
-    }
-
-    /// An attachment's name as a file name in the folder: no folders, nothing hidden.
-    static func safeName(_ name: String) -> String {
-        let cleaned = String(name.map { $0 == "/" || $0 == "\\" || $0.isNewline ? "_" : $0 })
-        let trimmed = cleaned.drop { $0 == "." }
-        return trimmed.isEmpty ? "attachment" : String(trimmed)
     }
 }

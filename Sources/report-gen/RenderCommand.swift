@@ -44,9 +44,16 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pixels per inch of PNG pages.")
     var dpi: Double = 150
 
+    @Flag(help: "Replace page images already there (NAME-1.png, NAME-2.png, … are named by the page count, so they are kept otherwise).")
+    var overwrite = false
+
     @OptionGroup var report: ReportOptionGroup
 
     func validate() throws {
+        if overwrite, format != .png {
+            throw ValidationError("--overwrite is for PNG pages, whose names come from the page count; a PDF given with -o is always replaced whole")
+        }
+        if dpi != 150, format != .png { throw ValidationError("--dpi is for PNG pages; a PDF is vector") }
         if input == "-", output == nil {
             throw ValidationError("reading standard input: give the output with -o FILE (or -o - for standard output)")
         }
@@ -139,15 +146,40 @@ struct RenderCommand: ParsableCommand {
                     Console.error("the report has \(pages.count) pages; PNG to standard output takes one. Give -o NAME.png")
                     throw ExitCode.validationFailure
                 }
-                files = pages.count == 1 ? [(target, pages[0])] : pages.enumerated().map { index, png in
-                    (Self.numbered(target, page: index + 1, of: pages.count), png)
+                if pages.count > 1 {
+                    return try writePages(pages, numbering: target)
                 }
+                files = [(target, pages[0])]
             }
         } catch let error as ReportError {
             Console.report(error)
             throw ExitStatus.of(error)
         }
         try OutputWriter.writeAll(files, protecting: InputReader.identities(of: input, report: report))
+    }
+
+    /// Page images, whose names the page count makes: all written or none, an image already
+    /// there kept (and said) unless --overwrite.
+    private func writePages(_ pages: [[UInt8]], numbering target: String) throws {
+        let files = pages.enumerated().map { index, png in
+            DataNamedFiles.File(path: Self.numbered(target, page: index + 1, of: pages.count), bytes: png)
+        }
+        // A set of pages is one result: old pages mixed with new ones would be neither report.
+        let taken = overwrite ? [] : files.filter { FileIdentity(linkAt: $0.path) != nil }.map(\.path)
+        guard taken.isEmpty else {
+            Console.error("\(taken.count) of the \(files.count) page images are already there (\(taken.prefix(3).joined(separator: ", "))\(taken.count > 3 ? ", …" : "")); nothing was written. --overwrite replaces them")
+            throw ExitStatus.unwritableOutput
+        }
+        let outcomes: [(path: String, outcome: StagedFile.Outcome)]
+        do {
+            outcomes = try DataNamedFiles.write(files, replacing: overwrite)
+        } catch {
+            throw OutputWriter.fail(error)
+        }
+        // Made meanwhile by another program: kept, and said.
+        let kept = outcomes.filter { $0.outcome == .kept }
+        for (path, _) in kept { Console.error("\(path) appeared while the pages were written and was kept") }
+        if !kept.isEmpty { throw ExitStatus.unwritableOutput }
     }
 
     /// `fields/north.json` → `fields/north.pdf`.

@@ -40,12 +40,14 @@ public struct ReportDefinitions: Sendable {
             } catch {
                 throw RenderError("the folder for \(path) cannot be made: \(SystemErrorText.describe(error))")
             }
-            guard !FileManager.default.fileExists(atPath: path) else {
-                kept.append(path)
-                continue
+            // Made under that very name: a link there is not followed, a pipe not written into,
+            // and a file already there (a user's edited copy) is kept.
+            let file = try StagedFile(dataNamed: path)
+            try file.append(Array(text.utf8))
+            switch try file.commitNew(replacing: false) {
+            case .kept: kept.append(path)
+            case .created, .replaced: written.append(path)
             }
-            try OutputFile.write(Array(text.utf8), to: path, replacing: false)
-            written.append(path)
         }
         return (written, kept)
     }

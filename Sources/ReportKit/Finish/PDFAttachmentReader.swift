@@ -36,24 +36,36 @@ public enum PDFAttachmentReader {
     }
 
     /// The most all the files of one PDF may hold, read back.
-    static let maximumTotalBytes = 256 * 1024 * 1024
+    public static let maximumTotalBytes = 256 * 1024 * 1024
+
+    /// The most files one PDF may carry: a combined document of 20,000 pages (its limit) carries
+    /// three for each job and its history's, about 60,000.
+    public static let maximumAttachments = 100_000
 
     private static func attachments(of document: QPDFDocument) throws(RenderError) -> [PDFAttachment] {
         let catalog = document.root
-        var specifications = catalog["AF"]?.items ?? []
-        if specifications.isEmpty, let tree = catalog["Names"]?["EmbeddedFiles"] {
-            specifications = namedFiles(in: tree)
+        var specifications: [PDFObject] = []
+        if let list = catalog["AF"], list.count > 0 {
+            // Counted before a single item is looked at.
+            guard list.count <= maximumAttachments else { throw tooMany(list.count) }
+            specifications = list.items
+        } else if let tree = catalog["Names"]?["EmbeddedFiles"] {
+            specifications = try namedFiles(in: tree)
         }
         var attachments: [PDFAttachment] = []
         var total = 0
         for specification in specifications {
-            guard let stream = specification["EF"]?["UF"] ?? specification["EF"]?["F"], stream.isStream else { continue }
-            let name = specification["UF"]?.text ?? specification["F"]?.text ?? "attachment-\(attachments.count + 1)"
-            let relationship = specification["AFRelationship"]?.name.flatMap(PDFAttachment.Relationship.init(rawValue:)) ?? .unspecified
-            attachments.append(PDFAttachment(name: name, description: specification["Desc"]?.text ?? "", relationship: relationship,
-                                             mediaType: stream["Subtype"]?.name ?? "application/octet-stream",
-                                             bytes: try stream.boundedStreamData(limit: JobLimits.maximumDocumentBytes)))
-            total += attachments[attachments.count - 1].bytes.count
+            let attachment = try document.releasing { () throws(RenderError) -> PDFAttachment? in
+                guard let stream = specification["EF"]?["UF"] ?? specification["EF"]?["F"], stream.isStream else { return nil }
+                let name = specification["UF"]?.text ?? specification["F"]?.text ?? "attachment-\(attachments.count + 1)"
+                let relationship = specification["AFRelationship"]?.name.flatMap(PDFAttachment.Relationship.init(rawValue:)) ?? .unspecified
+                return PDFAttachment(name: name, description: specification["Desc"]?.text ?? "", relationship: relationship,
+                                     mediaType: stream["Subtype"]?.name ?? "application/octet-stream",
+                                     bytes: try stream.boundedStreamData(limit: JobLimits.maximumDocumentBytes))
+            }
+            guard let attachment else { continue }
+            attachments.append(attachment)
+            total += attachment.bytes.count
             guard total <= maximumTotalBytes else { throw RenderError("the files attached to the PDF are larger than \(maximumTotalBytes) bytes in all") }
         }
         try document.check("cannot read the files attached to the PDF")
@@ -61,16 +73,23 @@ public enum PDFAttachmentReader {
     }
 
     /// The file specifications of a name tree, in key order.
-    private static func namedFiles(in tree: PDFObject) -> [PDFObject] {
+    private static func namedFiles(in tree: PDFObject) throws(RenderError) -> [PDFObject] {
         var files: [PDFObject] = []
         var stack = [tree]
         var visited = 0
         while let node = stack.popLast(), visited < 100_000 {
             visited += 1
-            let names = node["Names"]?.items ?? []
-            for index in stride(from: 1, to: names.count, by: 2) { files.append(names[index]) }
+            if let names = node["Names"] {
+                guard files.count + names.count / 2 <= maximumAttachments else { throw tooMany(files.count + names.count / 2) }
+                let items = names.items
+                for index in stride(from: 1, to: items.count, by: 2) { files.append(items[index]) }
+            }
             stack += (node["Kids"]?.items ?? []).reversed()
         }
         return files
+    }
+
+    private static func tooMany(_ count: Int) -> RenderError {
+        RenderError("the PDF lists \(count) attached files; report-gen reads at most \(maximumAttachments) (a combined document of 20,000 pages carries about 60,000)")
     }
 }

@@ -46,8 +46,30 @@ final class QPDFDocument {
         qpdf.silenceErrors(handle)
     }
 
-    var trailer: PDFObject { PDFObject(document: self, handle: qpdf.trailer(handle)) }
-    var root: PDFObject { PDFObject(document: self, handle: qpdf.root(handle)) }
+    var trailer: PDFObject { object(qpdf.trailer(handle)) }
+    var root: PDFObject { object(qpdf.root(handle)) }
+
+    /// The handles qpdf made for this reader and still holds: qpdf keeps every handle (and the
+    /// object behind it) until it is released or the document closes, so a PDF of 100,000
+    /// attachments read without releasing would hold millions.
+    private var handles: [qpdf_oh] = []
+
+    /// An object for a handle qpdf just gave, held until the ``releasing(_:)`` scope it was made in ends.
+    func object(_ objectHandle: qpdf_oh) -> PDFObject {
+        handles.append(objectHandle)
+        return PDFObject(document: self, handle: objectHandle)
+    }
+
+    /// Runs `body`, then releases every handle made meanwhile: the objects it returns must not
+    /// be among them (copy out what is needed, as Swift values).
+    func releasing<Result>(_ body: () throws(RenderError) -> Result) throws(RenderError) -> Result {
+        let mark = handles.count
+        defer {
+            for objectHandle in handles[mark...] { qpdf.release(handle, objectHandle) }
+            handles.removeSubrange(mark...)
+        }
+        return try body()
+    }
 
     /// Throws qpdf's error after a call that returned `code`, or one it recorded meanwhile.
     func check(_ what: String, code: QPDF_ERROR_CODE = 0) throws(RenderError) {

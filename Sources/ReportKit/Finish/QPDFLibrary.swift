@@ -40,6 +40,9 @@ struct QPDFLibrary: @unchecked Sendable {
     let key: @convention(c) (Data?, Handle, Text?) -> Handle
     let arrayCount: @convention(c) (Data?, Handle) -> Int32
     let arrayItem: @convention(c) (Data?, Handle, Int32) -> Handle
+    let isInteger: @convention(c) (Data?, Handle) -> QPDF_BOOL
+    let integerValue: @convention(c) (Data?, Handle) -> Int64
+    let release: @convention(c) (Data?, Handle) -> Void
     let streamData: @convention(c) (Data?, Handle, qpdf_stream_decode_level_e, UnsafeMutablePointer<QPDF_BOOL>?,
                                     UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<Int>?) -> QPDF_ERROR_CODE
 
@@ -93,6 +96,9 @@ struct QPDFLibrary: @unchecked Sendable {
         key = try function("qpdf_oh_get_key")
         arrayCount = try function("qpdf_oh_get_array_n_items")
         arrayItem = try function("qpdf_oh_get_array_item")
+        isInteger = try function("qpdf_oh_is_integer")
+        integerValue = try function("qpdf_oh_get_int_value")
+        release = try function("qpdf_oh_release")
         streamData = try function("qpdf_oh_get_stream_data")
     }
 }

@@ -60,6 +60,11 @@ public enum OutputFile {
         RenderError("\(path) already exists; it was left as it is (--overwrite replaces it)")
     }
 
+    /// Thrown for a name from data that something other than a file or a link holds.
+    public static func specialFile(_ path: String) -> RenderError {
+        RenderError("\(path) is a folder, a named pipe, a device or a socket; it was left as it is (report-gen makes a file from data only where a file may go)")
+    }
+
     /// The error of a system call that just failed, its cause (errno) kept for callers to act on.
     static func systemFailure(_ what: String) -> RenderError {
         let code = errno
@@ -87,10 +92,38 @@ public final class StagedFile: @unchecked Sendable {
     private var flushed = false
     public private(set) var length = 0
 
+    /// Whether the name came from data (a job's id, an attachment's name, a page number) rather
+    /// than from the user: such a file is made in its folder under that very name, never through
+    /// a link and never onto a special file (docs/hardening.md, "Outputs").
+    private let dataNamed: Bool
+
     /// Stages a file for `path`; `inputs` are the files being read, which the output must not be.
-    public init(for path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
-        target = try OutputTarget.resolve(path, protecting: inputs)
+    public convenience init(for path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+        try self.init(path: path, target: try OutputTarget.resolve(path, protecting: inputs), dataNamed: false)
+    }
+
+    /// Stages a file whose name comes from data, in the folder `path` names: the name is taken as
+    /// it is (a symbolic link there is not followed, a pipe or a device is not written into), and
+    /// ``commitNew(replacing:)`` puts the file there.
+    public convenience init(dataNamed path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+        let name = URL(filePath: path, directoryHint: .notDirectory).lastPathComponent
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), name.utf8.count <= Self.longestName else {
+            throw RenderError("\(path): not a file name report-gen can make")
+        }
+        if let identity = FileIdentity(linkAt: path), inputs.contains(identity) {
+            throw RenderError("\(path) is one of the files being read; it was left as it is", overwritesInput: true)
+        }
+        try self.init(path: path, target: .file(path), dataNamed: true)
+    }
+
+    /// The longest name a file made from data may have, in bytes: the temporary name beside it
+    /// adds a dot and seven characters to it, within most file systems' 255.
+    public static let longestName = 240
+
+    private init(path: String, target: OutputTarget, dataNamed: Bool) throws(RenderError) {
+        self.target = target
         self.path = path
+        self.dataNamed = dataNamed
         switch target {
         case .file(let file):
             let url = URL(filePath: file, directoryHint: .notDirectory)
@@ -177,31 +210,101 @@ public final class StagedFile: @unchecked Sendable {
     /// already there stays, this one is removed, and the result is false.
     @discardableResult
     public func commit(replacing: Bool = true) throws(RenderError) -> Bool {
+        if dataNamed { return try commitNew(replacing: replacing) != .kept }
         guard let temporary, case .file(let file) = target else { return try commitToStream() }
-        guard flushed || fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
-        let closed = close(descriptor)
-        descriptor = -1
-        guard closed == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+        try seal()
         if replacing {
             guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
-        } else if renameat2(AT_FDCWD, temporary, AT_FDCWD, file, UInt32(RENAME_NOREPLACE)) != 0 {
-            // The rename fails when the name is taken, so a file made meanwhile by another program
-            // is never replaced. Where a file system cannot rename that way, link(2) fails
-            // likewise, and then the temporary name goes.
-            guard errno != EEXIST else { return false }
-            guard [EINVAL, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
-            if link(temporary, file) != 0 {
-                guard errno != EEXIST else { return false }
-                // File systems without hard links (FAT) get a check and a rename instead.
-                guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
-                guard !FileManager.default.fileExists(atPath: file) else { return false }
-                guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
-            }
-            unlink(temporary)
+        } else if try !renameIfFree(temporary, to: file) {
+            return false
         }
         committed = true
         Self.unfinished.withLock { _ = $0.remove(temporary) }
         return true
+    }
+
+    /// Renames `temporary` to `file` unless that name is taken (by anything: a file, a link, even
+    /// a dangling one, a pipe), atomically, so a file made meanwhile by another program is never
+    /// replaced; false when taken. Where a file system cannot rename that way, link(2) fails
+    /// likewise, and then the temporary name goes.
+    private func renameIfFree(_ temporary: String, to file: String) throws(RenderError) -> Bool {
+        guard renameat2(AT_FDCWD, temporary, AT_FDCWD, file, UInt32(RENAME_NOREPLACE)) != 0 else { return true }
+        guard errno != EEXIST else { return false }
+        guard [EINVAL, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
+        if link(temporary, file) != 0 {
+            guard errno != EEXIST else { return false }
+            // File systems without hard links (FAT) get a check and a rename instead.
+            guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
+            var status = stat()
+            guard lstat(file, &status) != 0 else { return false }
+            guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+            return true
+        }
+        unlink(temporary)
+        return true
+    }
+
+    /// Flushes the data to disk (unless already flushed) and closes the file, ready to be named.
+    private func seal() throws(RenderError) {
+        guard descriptor >= 0 else { return }
+        guard flushed || fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+        let closed = close(descriptor)
+        descriptor = -1
+        guard closed == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+    }
+
+    /// Flushes many staged files with one flush of their file system instead of one a file, and
+    /// closes them, so that thousands of files staged before any is named (``commitNew(replacing:)``)
+    /// never hold as many descriptors open: stage a group, seal it, stage the next.
+    public static func seal(_ files: [StagedFile]) throws(RenderError) {
+        guard let open = files.first(where: { $0.descriptor >= 0 }) else { return }
+        guard syncfs(open.descriptor) == 0 else { throw OutputFile.systemFailure("cannot write \(open.path)") }
+        for file in files {
+            file.flushed = true
+            try file.seal()
+        }
+    }
+
+    /// What ``commitNew(replacing:)`` did with the name.
+    public enum Outcome: Sendable, Equatable {
+        /// The name was free; the file is there now.
+        case created
+        /// A regular file or a link had the name; it was replaced (the link itself, never what it leads to).
+        case replaced
+        /// Something had the name and was left as it is; this file was removed.
+        case kept
+    }
+
+    /// Gives a file made from data (``init(dataNamed:)``) its name, never replacing anything
+    /// without `replacing`, and never replacing a folder, a pipe, a device or a socket at all
+    /// (``OutputFile/specialFile(_:)``), whatever the options.
+    public func commitNew(replacing: Bool) throws(RenderError) -> Outcome {
+        guard let temporary, case .file(let file) = target else {
+            _ = try commitToStream()
+            return .created
+        }
+        try seal()
+        if try renameIfFree(temporary, to: file) {
+            committed = true
+            Self.unfinished.withLock { _ = $0.remove(temporary) }
+            return .created
+        }
+        guard replacing else {
+            discard()
+            return .kept
+        }
+        var status = stat()
+        if lstat(file, &status) == 0 {
+            let kind = status.st_mode & S_IFMT
+            guard kind == S_IFREG || kind == S_IFLNK else {
+                discard()
+                throw OutputFile.specialFile(file)
+            }
+        }
+        guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+        committed = true
+        Self.unfinished.withLock { _ = $0.remove(temporary) }
+        return .replaced
     }
 
     /// Copies the staged document into the pipe or device; there is nothing to rename, and

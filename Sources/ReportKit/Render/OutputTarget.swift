@@ -18,6 +18,13 @@ public struct FileIdentity: Hashable, Sendable {
         self.init(info)
     }
 
+    /// What has the name `path` itself, a symbolic link not followed; nil when the name is free.
+    public init?(linkAt path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
     /// The file open on `descriptor` (standard input redirected from a file, for one).
     public init?(descriptor: Int32) {
         var info = stat()

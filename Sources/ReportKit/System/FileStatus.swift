@@ -17,6 +17,18 @@ package struct FileStatus {
     package init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    /// What has the name `path` itself, a symbolic link not followed (a link is `other`); nil when
+    /// the name is free.
+    package init?(linkAt path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    private init(_ status: stat) {
         switch status.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory

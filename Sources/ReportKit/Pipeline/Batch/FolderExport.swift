@@ -118,7 +118,7 @@ struct FolderExport {
         let path = URL(filePath: folder, directoryHint: .isDirectory)
             .appending(path: BatchFileName.name(for: decoded.job, index: item.index), directoryHint: .notDirectory).path
         // A file kept from an earlier run costs no work (the commit checks again, atomically).
-        if !options.overwrite, FileStatus(path: path) != nil {
+        if !options.overwrite, FileStatus(linkAt: path) != nil {
             return Made(outcome: BatchEntryOutcome(item, id: entry.id, .skipped(path: path), warnings: decoded.warnings), file: nil)
         }
         var warnings = decoded.warnings
@@ -132,7 +132,9 @@ struct FolderExport {
             let pdf = try generator.pdf(try generator.layout(composed), attachments: try generator.attachments(source: entry.source, plan: plan))
             let written = BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, failingContrast: contrast)
             do {
-                let file = try StagedFile(for: path, protecting: options.inputs)
+                // Named by data: made in the folder under that name, never through a link there
+                // nor onto a pipe or a device.
+                let file = try StagedFile(dataNamed: path, protecting: options.inputs)
                 try file.append(pdf)
                 return Made(outcome: written, file: file)
             } catch {

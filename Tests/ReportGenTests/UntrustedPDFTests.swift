@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// `extract` and every command that reads a report, given PDFs from other people's phones: made
+/// here with hostile attachment names, counts and sizes (``HostilePDF``), into folders that
+/// already hold the user's files, links and pipes.
+@Suite("Untrusted PDFs")
+struct UntrustedPDFTests {
+    static func text(_ path: String) -> String? {
+        (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+
+    @Test func extractAllNeverReplacesNorDeletesTheUsersFiles() throws {
+        let folder = try ScratchFolder()
+        let home = folder.path("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        _ = try folder.write("my notes", to: "home/notes.txt")
+        let longName = String(repeating: "ż", count: 125) + ".json"  // 250 bytes before the extension
+        try HostilePDF(attachments: [.init(name: "notes.txt", bytes: Array("theirs".utf8)), .init(name: longName)])
+            .write(to: folder.path("evil.pdf"))
+
+        let run = try ReportGen.run(["extract", folder.path("evil.pdf"), "--all", "-o", home])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.text(folder.path("home/notes.txt")) == "my notes")
+        #expect(run.stderr.contains("notes.txt already there and kept"), "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: home)
+        #expect(files.count == 2, "\(files)")
+        #expect(files.allSatisfy { $0.utf8.count <= 240 && !$0.hasPrefix(".") }, "\(files)")
+
+        // With --overwrite the user asked for it: replaced whole, nothing else touched.
+        let again = try ReportGen.run(["extract", folder.path("evil.pdf"), "--all", "--overwrite", "-o", home])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Self.text(folder.path("home/notes.txt")) == "theirs")
+    }
+
+    @Test func aLinkInTheFolderIsNeverFollowedOutOfIt() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("outside"), withIntermediateDirectories: true)
+        _ = try folder.write("victim's data", to: "outside/victim")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("inbox/job.json"), withDestinationPath: "../outside/victim")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("inbox/plan.json"), withDestinationPath: "../outside/new-file")
+        try HostilePDF(attachments: [.init(name: "job.json", bytes: Array("attacker".utf8)), .init(name: "plan.json")])
+            .write(to: folder.path("evil.pdf"))
+
+        let run = try ReportGen.run(["extract", folder.path("evil.pdf"), "--all", "-o", folder.path("inbox")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.text(folder.path("outside/victim")) == "victim's data")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("outside/new-file")))
+        #expect(Self.isLink(folder.path("inbox/job.json")) && Self.isLink(folder.path("inbox/plan.json")))
+
+        // --overwrite replaces the link itself, never what it leads to.
+        let again = try ReportGen.run(["extract", folder.path("evil.pdf"), "--all", "--overwrite", "-o", folder.path("inbox")])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Self.text(folder.path("outside/victim")) == "victim's data")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("outside/new-file")))
+        #expect(!Self.isLink(folder.path("inbox/job.json")) && Self.text(folder.path("inbox/job.json")) == "attacker")
+    }
+
+    @Test func aPipeInTheFolderNeitherHangsNorIsReplaced() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.path("inbox/job.json"), 0o644) == 0)
+        try HostilePDF(attachments: [.init(name: "job.json")]).write(to: folder.path("evil.pdf"))
+
+        let kept = try ReportGen.run(["extract", folder.path("evil.pdf"), "--all", "-o", folder.path("inbox")])
+        #expect(kept.status == 0 && kept.stderr.contains("already there and kept"), "\(kept.stderr)")
+        let refused = try ReportGen.run(["extract", folder.path("evil.pdf"), "--all", "--overwrite", "-o", folder.path("inbox")])
+        #expect(refused.status == 73 && refused.stderr.contains("named pipe"), "\(refused.stderr)")
+        #expect(OutputSafetyTests.type(folder.path("inbox/job.json")) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("inbox")) == ["job.json"])
+    }
+
+    @Test func namesThatCollideAfterCleaningAllArriveUnderTheirOwnNames() throws {
+        let folder = try ScratchFolder()
+        let names = ["a/b.json", "a\\b.json", "a_b.json", "..hidden", ".hidden", "hidden", "x\ny.txt", "x\u{1B}]0;title\u{07}y.txt"]
+        try HostilePDF(attachments: names.enumerated().map { .init(name: $1, bytes: Array("\($0)".utf8)) }).write(to: folder.path("evil.pdf"))
+
+        let run = try ReportGen.run(["extract", folder.path("evil.pdf"), "--all", "-o", folder.path("out")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("out"))
+        #expect(files.count == names.count, "\(files)")
+        let contents = Set(files.compactMap { Self.text(folder.path("out/\($0)")) })
+        #expect(contents == Set(names.indices.map(String.init)))
+        #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"), "\(run.stderr)")
+    }
+
+    @Test func theListingEscapesControlCharactersAndCannotBeFaked() throws {
+        let folder = try ScratchFolder()
+        try HostilePDF(attachments: [.init(name: "job.json\tsource\t2 bytes\t\nfake.json"), .init(name: "\u{1B}[2Jclear\u{202E}txt.exe")])
+            .write(to: folder.path("evil.pdf"))
+        let run = try ReportGen.run(["extract", folder.path("evil.pdf"), "--list"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 2, "\(run.stdout)")
+        #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{202E}"))
+        #expect(run.stdout.contains("\\u{A}fake.json") && run.stdout.contains("\\u{1B}[2Jclear"), "\(run.stdout)")
+    }
+
+    @Test func aStreamLargerThanTheLimitIsRefusedBeforeItIsCopied() throws {
+        let folder = try ScratchFolder()
+        // 300 MiB declared and present, as a hole: 8 KB on disk.
+        try HostilePDF(attachments: [.init(name: "job.json", sparseLength: 300 << 20)]).write(to: folder.path("sparse.pdf"))
+        // Under a 700 MB address-space limit a copy of the stream (or two) cannot be made.
+        for arguments in [["extract", "sparse.pdf", "-o", "job.json"], ["extract", "sparse.pdf", "--list"], ["validate", "sparse.pdf"]] {
+            let run = try ReportGen.run(program: "/bin/sh", ["-c", "ulimit -v 700000 && exec \"$0\" \"$@\"", ReportGen.binary.path] + arguments,
+                                        in: folder.url)
+            #expect([65, 66].contains(run.status), "\(arguments): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains("report-gen reads at most"), "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("job.json")))
+    }
+
+    @Test func aPDFOnStandardInputIsBoundedToo() throws {
+        let folder = try ScratchFolder()
+        try HostilePDF(attachments: [.init(name: "job.json", sparseLength: 300 << 20)]).write(to: folder.path("sparse.pdf"))
+        let run = try ReportGen.run(program: "/bin/sh", ["-c", "ulimit -v 1400000 && exec \"$0\" - -o out.pdf < sparse.pdf", ReportGen.binary.path],
+                                    in: folder.url)
+        #expect(run.status == 65, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("report-gen reads at most"), "\(run.stderr)")
+    }
+
+    @Test func tensOfThousandsOfAttachmentsAreListedWithinBounds() throws {
+        let folder = try ScratchFolder()
+        let count = 60_000
+        try HostilePDF(attachments: (0..<count).map { .init(name: "f\($0)", bytes: []) }).write(to: folder.path("many.pdf"))
+        let run = try ReportGen.run(program: "/bin/sh", ["-c", "ulimit -v 1000000 && exec \"$0\" extract many.pdf --list", ReportGen.binary.path],
+                                    in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == count)
+    }
+
+    @Test func morePDFAttachmentsThanTheLimitAreRefusedBeforeAnyIsRead() throws {
+        let folder = try ScratchFolder()
+        try HostilePDF(attachments: (0..<100_001).map { .init(name: "f\($0)", bytes: []) }).write(to: folder.path("many.pdf"))
+        let run = try ReportGen.run(["extract", folder.path("many.pdf"), "--list"])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderr.contains("100001 attached files") && run.stderr.contains("at most 100000"), "\(run.stderr)")
+    }
+}
