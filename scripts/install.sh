@@ -15,6 +15,5 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
 bash scripts/stage-install.sh "$stage"
-mkdir -p "$prefix"
-cp -a "$stage/." "$prefix/"
+bash scripts/install-staged.sh "$stage" "$prefix"
 echo "installed $prefix/bin/report-gen ($("$prefix/bin/report-gen" --version)), its man page and completions" >&2

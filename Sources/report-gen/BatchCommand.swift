@@ -81,7 +81,16 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         var inputs = InputReader.identities(of: history, report: report)
         if let cover = FileIdentity(path: cover) { inputs.insert(cover) }
-        let options = BatchOptions(report: report.reportOptions, coverTemplate: cover, threads: jobs, overwrite: overwrite,
+        // Under an address-space limit (ulimit -v) only the threads that fit are started.
+        let threads = AddressSpace.workersThatFit(jobs)
+        guard threads > 0 else {
+            Console.error("the address-space limit (ulimit -v) leaves too little memory to make a report; report-gen needs about \(AddressSpace.bytesForOneWorker >> 20) MiB more than it has. Raise the limit")
+            throw ExitStatus.unavailable
+        }
+        if threads < jobs, !quiet {
+            Console.warning("the address-space limit (ulimit -v) leaves room for \(threads) of \(jobs) jobs at once; running \(threads)")
+        }
+        let options = BatchOptions(report: report.reportOptions, coverTemplate: cover, threads: threads, overwrite: overwrite,
                                    failFast: failFast, inputs: inputs, recordCheck: recordCheck)
         let destination: BatchDestination = combined.map { .combined($0) } ?? .folder(output ?? ".")
         let exporter = BatchExporter(options: options, destination: destination)

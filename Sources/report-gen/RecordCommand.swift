@@ -22,8 +22,9 @@ struct RecordCommand: ParsableCommand {
             notes (docs/record-format.md; JSON: docs/record-v1.schema.json). The format is --format, else \
             the output's extension, else CSV.
 
-            An invalid entry is reported with its number and JSON path and left out; the others are written \
-            (exit 65). --record-check eu|pl|us lists what that jurisdiction's record asks for that each job \
+            An invalid entry is reported with its number and JSON path, and then no file is written (exit \
+            65): a record that leaves an application out is not the record. --skip-invalid writes the valid \
+            entries' lines all the same (still exit 65); standard output is written as the lines are read. --record-check eu|pl|us lists what that jurisdiction's record asks for that each job \
             lacks, as warnings; with --strict they are errors (exit 65, the record still written).
 
             Exit status: 0 done, 64 usage error, 65 some entries invalid (or incomplete with --strict), \
@@ -60,9 +61,21 @@ struct RecordCommand: ParsableCommand {
         format ?? OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) ?? .csv
     }
 
+    @Flag(help: "Write the record of the valid entries even when some are invalid (still exit 65); without it, nothing is written then.")
+    var skipInvalid = false
+
+    /// Extensions of formats the record is not written in: a record in `season.png` would be
+    /// CSV under an image's name.
+    static let otherFormats: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "tif", "tiff", "xlsx", "xls", "ods", "odt", "doc",
+                                            "docx", "xml", "html", "htm", "zip", "gz", "txt", "jsonl", "md"]
+
     func validate() throws {
-        if let format, output != "-", let named = OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()), named != format {
+        let named = URL(fileURLWithPath: output).pathExtension.lowercased()
+        if let format, output != "-", let named = OutputFormat(rawValue: named), named != format {
             throw ValidationError("--format \(format.rawValue) writes \(format.rawValue.uppercased()), but \(output) names a .\(named.rawValue) file; make them agree")
+        }
+        if output != "-", Self.otherFormats.contains(named) {
+            throw ValidationError("\(output) names a .\(named) file; the record is written as .csv, .json or .pdf (the season register)")
         }
         if strict, recordCheck == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
     }
@@ -106,6 +119,12 @@ struct RecordCommand: ParsableCommand {
             }
         }
         try sink.write(format.footer)
+        // A record that leaves applications out is not the record: a file is only replaced by
+        // one that holds every entry, unless the user asks for the valid ones alone.
+        guard failed == 0 || skipInvalid || output == "-" else {
+            Console.error("\(name): no record written (\(output) left as it was): \(failed) \(failed == 1 ? "entry is" : "entries are") invalid; --skip-invalid writes the record of the valid ones")
+            throw ExitStatus.badData
+        }
         try sink.commit()
         if failed > 0 || (strict && incomplete > 0) { throw ExitStatus.badData }
     }
@@ -136,6 +155,12 @@ struct RecordCommand: ParsableCommand {
                     throw ExitStatus.of(error)
                 }
                 records += RecordLine.lines(of: plan)
+                // Counted as the lines stream in, so a season too long for one register is
+                // refused before it is held (memory stays flat up to the limit).
+                guard records.count <= ReportTemplate.maximumTableRows else {
+                    Console.error("\(name): the register holds at most \(ReportTemplate.maximumTableRows) lines (one a product of each job); entry \(entry.index + 1) passes that. Split the season, or write it as CSV or JSON, which have no limit")
+                    throw ExitStatus.badData
+                }
                 if let recordCheck {
                     for diagnostic in recordCheck.missing(in: plan.job) {
                         let text = "\(name) entry \(entry.index + 1): \(diagnostic.path): \(diagnostic.message)"
@@ -149,6 +174,10 @@ struct RecordCommand: ParsableCommand {
         }
         guard let generator, !lines.isEmpty else {
             Console.error("\(name): no valid job to make a register of")
+            throw ExitStatus.badData
+        }
+        guard failed == 0 || skipInvalid else {
+            Console.error("\(name): no register written (\(output) left as it was): \(failed) \(failed == 1 ? "entry is" : "entries are") invalid; --skip-invalid writes the register of the valid ones")
             throw ExitStatus.badData
         }
         let pdf: [UInt8]

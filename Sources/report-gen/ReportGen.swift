@@ -34,6 +34,12 @@ struct ReportGen: ParsableCommand {
         // Likewise a closed pipe behind standard output (`report-gen plan job.json | head -1`):
         // the write fails with EPIPE and the user is told, instead of a silent death.
         signal(SIGPIPE, SIG_IGN)
+        // Checked once, before any work: a date out of range is a usage error, never a trap in
+        // a conversion deep in rendering.
+        if let problem = SourceDateEpoch.problem() {
+            Console.error(problem)
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        }
         PangoTextEngine.useEmptyDefaultFontConfiguration()
         keepFreedMemory()
         // One report: its text engine is made on the second core while the arguments are parsed
@@ -68,6 +74,9 @@ struct ReportGen: ParsableCommand {
         #if canImport(Glibc)
         _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 128 << 20)
+        // Each thread's own malloc arena reserves 64 MB of address space; under a limit on it
+        // (ulimit -v) one arena leaves that room to the work.
+        if AddressSpace.isLimited { _ = mallopt(M_ARENA_MAX, 1) }
         #endif
     }
 }

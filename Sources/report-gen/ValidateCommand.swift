@@ -13,7 +13,10 @@ struct ValidateCommand: ParsableCommand {
             history, after the entry's number, line and id). Exit status: 0 all valid, 65 some invalid, 66 \
             input not readable, 73 standard output not writable.
 
-            With --record eu|pl|us it also lists, per job, what that jurisdiction's spray record asks for             that the job lacks, as warnings with the JSON path and the rule ("$.products[1].authorisation:             the EU record needs the product's authorisation number (Reg. 2023/564, Annex)"); --strict makes             them errors (exit 65).
+            With --record eu|pl|us it also lists, per job, what that jurisdiction's spray record asks for \
+            that the job lacks, as warnings with the JSON path and the rule ("$.products[1].authorisation: \
+            the EU record needs the product's authorisation number (Reg. 2023/564, Annex)"); --strict makes \
+            them errors (exit 65).
             """
     )
 
@@ -26,6 +29,10 @@ struct ValidateCommand: ParsableCommand {
 
     @Flag(help: "Make the --record warnings errors (exit 65).")
     var strict = false
+
+    func validate() throws {
+        if strict, record == nil { throw ValidationError("--strict makes the --record warnings errors: give --record eu, pl or us") }
+    }
 
     func run() throws {
         let name = InputReader.displayName(input)

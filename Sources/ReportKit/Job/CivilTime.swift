@@ -24,7 +24,10 @@ struct CivilTime: Sendable, Equatable {
 
     /// The calendar fields of `instant` seen `offsetSeconds` east of UTC.
     init(_ instant: Date, offsetSeconds: Int = 0) {
-        var time = time_t((instant.timeIntervalSince1970 + Double(offsetSeconds)).rounded(.down))
+        // Clamped to the years 1 to 9999, the dates every caller validates, so that no instant
+        // (a library caller's own, an infinite one) can trap the conversion.
+        let seconds = (instant.timeIntervalSince1970 + Double(offsetSeconds)).rounded(.down)
+        var time = time_t(seconds.isNaN ? 0 : min(max(seconds, -62_135_596_800), 253_402_300_799))
         var fields = tm()
         gmtime_r(&time, &fields)
         self.init(year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),

@@ -104,8 +104,7 @@ public struct DocumentInfo: Sendable, Hashable {
     /// else none, so that output never depends on the clock.
     public func resolvedCreationDate(environment: [String: String] = SourceDateEpoch.environment) -> Date? {
         if let creationDate { return creationDate }
-        guard let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(epoch))
+        return SourceDateEpoch.date(in: environment)
     }
 }
 

@@ -63,21 +63,33 @@ enum RecordCSV {
             if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
             return String(rounded)
         }
+        func text(_ value: String?) -> String { value.map(neutralised) ?? "" }
         let fields: [String] = [
-            line.jobID ?? "", String(line.line), line.date ?? "", line.startTime ?? "", line.endDate ?? "", line.endTime ?? "",
-            line.utcOffset ?? "", line.holding ?? "",
-            line.parcels.compactMap(\.label).joined(separator: "; "),
-            line.parcels.flatMap(\.cadastral).joined(separator: "; "),
-            line.field ?? "", line.crop ?? "", line.cropCode ?? "", number(line.croppedArea), number(line.treatedArea),
+            text(line.jobID), String(line.line), line.date ?? "", line.startTime ?? "", line.endDate ?? "", line.endTime ?? "",
+            line.utcOffset ?? "", text(line.holding),
+            text(line.parcels.compactMap(\.label).joined(separator: "; ")),
+            text(line.parcels.flatMap(\.cadastral).joined(separator: "; ")),
+            text(line.field), text(line.crop), text(line.cropCode), number(line.croppedArea), number(line.treatedArea),
             line.bbch.map { String($0.from) } ?? "", line.bbch.map { String($0.to) } ?? "",
-            line.reason ?? "", line.reasonCodes.joined(separator: "; "), line.product ?? "", line.authorisation ?? "",
+            text(line.reason), text(line.reasonCodes.joined(separator: "; ")), text(line.product), text(line.authorisation),
             number(line.dose), line.doseUnit, number(line.dosePerHectare), line.dosePerHectareUnit,
             number(line.totalProduct), line.totalProductUnit, number(line.sprayVolume),
-            line.operatorName ?? "", line.operatorLicence ?? "", line.equipment ?? "", line.weather ?? "", line.notes ?? "",
+            text(line.operatorName), text(line.operatorLicence), text(line.equipment), text(line.weather), text(line.notes),
             line.recordedAt ?? "",
         ]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
     }
+
+    /// A text cell as a spreadsheet must not run it: one that begins with `=`, `+`, `-`, `@`, a
+    /// tab or a carriage return would be read as a formula (CSV injection), so it gets a leading
+    /// apostrophe, as OWASP recommends; the JSON record keeps the value as entered. Numbers,
+    /// dates, times and UTC offsets are never text cells, so "-" in "-05:00" stays as it is.
+    static func neutralised(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else { return text }
+        return "'" + text
+    }
+
+    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     /// A field in quotes when it holds a comma, a quote or a line break, its quotes doubled.
     /// Scalars are looked at, not characters: a comma or a quote followed by a combining mark is

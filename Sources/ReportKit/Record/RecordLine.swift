@@ -55,7 +55,7 @@ public struct RecordLine: Sendable, Equatable {
         let area = job.field.area.internalValue
         let (date, startTime, offset) = parts(of: job.date)
         let (endDate, endTime, _) = parts(of: job.endDate)
-        let recorded: Date? = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        let recorded: Date? = SourceDateEpoch.date(in: environment)
             ?? (job.endDate ?? job.date)?.instant
         return job.products.enumerated().map { index, product in
             let total = index < plan.totals.products.count ? plan.totals.products[index] : 0

@@ -8,9 +8,15 @@ import Glibc
 /// Owns a `cairo_surface_t`.
 final class CairoSurface {
     let pointer: OpaquePointer
+    /// What the surface writes into (a stream's sink), kept alive until the surface is destroyed:
+    /// destroying an unfinished surface finishes it, and that writes. Freed first, the sink was
+    /// written after its end (a batch stopped by a signal, or by a font that failed to open, in
+    /// the middle of a combined document: heap corruption).
+    private let output: AnyObject?
 
     /// Takes ownership of a new surface, refusing one cairo made in an error state.
-    init(_ pointer: OpaquePointer?, what: String) throws(RenderError) {
+    init(_ pointer: OpaquePointer?, what: String, writingInto output: AnyObject? = nil) throws(RenderError) {
+        self.output = output
         guard let pointer else { throw RenderError("cairo could not create \(what)") }
         let status = cairo_surface_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else {

@@ -28,11 +28,9 @@ public struct PDFRenderer: Sendable {
         guard let first = document.pages.first else { throw RenderError("the document has no pages") }
         let sink = CairoByteSink()
         let writer = try PDFWriter(text: text, info: document.info, pageSize: first.size, linksByFinishing: linksByFinishing,
-                                   stream: CairoByteSink.write, closure: sink.closure)
-        try withExtendedLifetime(sink) { () throws(RenderError) in
-            try writer.add(document.pages)
-            try writer.finish(outline: document.outline)
-        }
+                                   stream: CairoByteSink.write, closure: sink.closure, keeping: sink)
+        try writer.add(document.pages)
+        try writer.finish(outline: document.outline)
         return (sink.bytes, writer)
     }
 
@@ -68,7 +66,7 @@ public final class PDFFileWriter {
         self.info = info
         self.standard = standard
         writer = try PDFWriter(text: text, info: info, pageSize: pageSize, linksByFinishing: standard != .none,
-                               stream: CairoFileSink.write, closure: sink.closure)
+                               stream: CairoFileSink.write, closure: sink.closure, keeping: sink)
     }
 
     /// Files to carry inside the finished document (with the standard that attaches them),
@@ -114,10 +112,12 @@ final class PDFWriter {
     /// The PDF's producer, for its metadata.
     static let producer = "cairo \(String(cString: cairo_version_string()))"
 
+    /// `sink` is the object `closure` points into, kept alive as long as the surface.
     init(text: PangoTextEngine, info: DocumentInfo, pageSize: Size, linksByFinishing: Bool, stream: cairo_write_func_t,
-         closure: UnsafeMutableRawPointer) throws(RenderError) {
+         closure: UnsafeMutableRawPointer, keeping sink: AnyObject? = nil) throws(RenderError) {
         self.text = text
-        surface = try CairoSurface(cairo_pdf_surface_create_for_stream(stream, closure, pageSize.width, pageSize.height), what: "a PDF surface")
+        surface = try CairoSurface(cairo_pdf_surface_create_for_stream(stream, closure, pageSize.width, pageSize.height), what: "a PDF surface",
+                                   writingInto: sink)
         Self.setMetadata(info, on: surface)
         context = try CairoContext(surface: surface)
         painter = CairoPainter(context: context, text: text, linksByFinishing: linksByFinishing)
