@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one of ReportKit's libFuzzer targets for a chosen time (docs/hardening.md).
 #
-#   bash scripts/fuzz.sh input|template|pipeline|tokens [SECONDS]     (default 600)
+#   bash scripts/fuzz.sh input|template|pipeline|tokens|pdf [SECONDS]     (default 600)
 #
 # Builds Fuzz/ with libFuzzer and AddressSanitizer into .build-fuzz, seeds a working corpus in
 # .build-fuzz/corpus/TARGET from the repository's inputs or templates (kept between runs), and
@@ -17,10 +17,11 @@ case "$target" in
   input|pipeline) seeds=(docs/examples/*.json docs/examples/app/*.json Tests/Golden/inputs/*.json Tests/Batch/* Tests/BadInput/*.json) ;;
   template) seeds=(templates/reports/*.json) ;;
   tokens) seeds=(templates/tokens.json Tests/Fuzz/regressions/tokens/*) ;;
-  *) echo "usage: bash scripts/fuzz.sh input|template|pipeline|tokens [SECONDS]" >&2; exit 64 ;;
+  pdf) seeds=(Tests/Golden/expected/*.pdf Tests/Fuzz/regressions/pdf/*) ;;
+  *) echo "usage: bash scripts/fuzz.sh input|template|pipeline|tokens|pdf [SECONDS]" >&2; exit 64 ;;
 esac
 case "$target" in
-  template|tokens) dictionary=Fuzz/dictionaries/$target.dict ;;
+  template|tokens|pdf) dictionary=Fuzz/dictionaries/$target.dict ;;
   *) dictionary=Fuzz/dictionaries/input.dict ;;
 esac
 

@@ -20,6 +20,7 @@ public final class FuzzSession {
         case .template: return TemplateCheck.run(bytes, session: self)
         case .pipeline: return PipelineCheck.run(bytes, session: self)
         case .tokens: return TokensCheck.run(bytes, session: self)
+        case .pdf: return PDFCheck.run(bytes)
         }
     }
 }

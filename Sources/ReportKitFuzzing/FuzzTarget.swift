@@ -1,4 +1,4 @@
-/// The four ways hostile bytes enter ReportKit, each run the way report-gen runs it, with the
+/// The five ways hostile bytes enter ReportKit, each run the way report-gen runs it, with the
 /// promises a user relies on checked after every run.
 ///
 /// The libFuzzer executables in `Fuzz/` pass every input they make to ``FuzzSession/run(_:_:)``;
@@ -17,5 +17,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Bytes as a tokens file (`--tokens`): loaded for both themes, and when accepted used with
     /// every built-in template for a real job's report, laid out and drawn as a PDF.
     case tokens
-
+    /// Bytes as a PDF someone sent (`report-gen extract`, or a report given as the input): its
+    /// attached files read back within their limits, and named safely for `extract --all`.
+    case pdf
 }

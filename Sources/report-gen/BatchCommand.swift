@@ -42,8 +42,8 @@ struct BatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write one document with a cover instead of one file per job.", valueName: "file.pdf"))
     var combined: String?
 
-    @Option(help: ArgumentHelp("The cover's template for --combined.", valueName: "name-or-path"))
-    var cover = "history-summary"
+    @Option(help: ArgumentHelp("The cover's template for --combined (default: history-summary).", valueName: "name-or-path"))
+    var cover: String?
 
     @Option(name: .long, help: "Jobs made at once (default: the number of processors).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -69,6 +69,7 @@ struct BatchCommand: ParsableCommand {
         case (.some, .some): throw ValidationError("give either -o FOLDER or --combined FILE.pdf, not both")
         default: break
         }
+        if cover != nil, combined == nil { throw ValidationError("--cover is the cover of a --combined document; one file per job has none") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
         if output == "-" || combined == "-" {
             throw ValidationError("a batch writes files: -o takes a folder and --combined a file name, not standard output")
@@ -80,6 +81,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         var inputs = InputReader.identities(of: history, report: report)
+        let cover = cover ?? "history-summary"
         if let cover = FileIdentity(path: cover) { inputs.insert(cover) }
         // Under an address-space limit (ulimit -v) only the threads that fit are started.
         let threads = AddressSpace.workersThatFit(jobs)

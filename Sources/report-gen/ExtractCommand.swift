@@ -72,7 +72,7 @@ struct ExtractCommand: ParsableCommand {
             // cursor or fake a line of the listing.
             let lines = attachments.map { attachment in
                 [attachment.name, attachment.relationship.rawValue, "\(attachment.bytes.count) bytes", attachment.description]
-                    .map(TerminalText.escaped).joined(separator: "\t")
+                    .map { TerminalText.escaped($0, escapingTabs: true) }.joined(separator: "\t")
             }
             return try FileHandleOutput.print(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
         }

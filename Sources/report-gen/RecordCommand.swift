@@ -77,6 +77,9 @@ struct RecordCommand: ParsableCommand {
         if output != "-", Self.otherFormats.contains(named) {
             throw ValidationError("\(output) names a .\(named) file; the record is written as .csv, .json or .pdf (the season register)")
         }
+        if locale != nil, chosenFormat != .pdf {
+            throw ValidationError("--locale is the language of the season register (--format pdf); the CSV and JSON record have fixed English column names")
+        }
         if strict, recordCheck == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
     }
 

@@ -54,6 +54,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--overwrite is for PNG pages, whose names come from the page count; a PDF given with -o is always replaced whole")
         }
         if dpi != 150, format != .png { throw ValidationError("--dpi is for PNG pages; a PDF is vector") }
+        if report.pdfStandard != .archivalAccessible, format == .png {
+            throw ValidationError("--pdf-standard is for PDF; PNG pages are images")
+        }
         if input == "-", output == nil {
             throw ValidationError("reading standard input: give the output with -o FILE (or -o - for standard output)")
         }

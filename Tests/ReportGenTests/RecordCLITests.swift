@@ -85,6 +85,10 @@ struct RecordCLITests {
         let run = try ReportGen.run(["record", path, "-o", folder.path("bad.csv")])
         #expect(run.status == 65)
         #expect(run.stderr.contains("entry 2 (id \"j2\"): $.field.cropCode: \"apple\" is not an EPPO code"), "\(run.stderr)")
+        // A record without one of the applications is not written, unless asked for.
+        #expect(!FileManager.default.fileExists(atPath: folder.path("bad.csv")))
+        let skipping = try ReportGen.run(["record", path, "--skip-invalid", "-o", folder.path("bad.csv")])
+        #expect(skipping.status == 65)
         #expect(try Self.rows(try String(contentsOfFile: folder.path("bad.csv"), encoding: .utf8)).count == 4)
     }
 

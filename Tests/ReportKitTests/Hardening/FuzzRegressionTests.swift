@@ -21,6 +21,7 @@ import Testing
         case .template: ["templates/reports"]
         case .tokens: [String]()
         case .input, .pipeline: ["docs/examples", "docs/examples/app", "Tests/Golden/inputs", "Tests/Batch"]
+        case .pdf: ["Tests/Golden/expected"]
         }
         let builtInTokens = target == .tokens ? [root.appendingPathComponent("templates/tokens.json").path] : []
         return (builtInTokens + files(seeds + ["Tests/Fuzz/regressions/\(target.rawValue)"], in: target))
@@ -31,6 +32,7 @@ import Testing
         #expect(Self.cases.filter { $0.0 == .template }.count >= 3)
         #expect(Self.cases.filter { $0.0 == .pipeline }.count >= 15)
         #expect(Self.cases.filter { $0.0 == .tokens }.count >= 7)
+        #expect(Self.cases.filter { $0.0 == .pdf }.count >= 18)
     }
 
     @Test(arguments: Self.cases.map { "\($0.0.rawValue): \($0.1.dropFirst(Self.root.path.count + 1))" })
