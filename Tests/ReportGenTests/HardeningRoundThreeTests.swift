@@ -134,6 +134,19 @@ struct HardeningRoundThreeTests {
         #expect(folder.files == ["bad.jsonl", name])
     }
 
+    /// The register counts its lines as they stream in and refuses at its limit: a season of
+    /// 60,000 lines stops at the entry that passes 20,000, instead of holding them all first.
+    @Test func aRegisterTooLongIsRefusedWhereItPassesTheLimit() throws {
+        let folder = try ScratchFolder()
+        let products = (1...20).map { #"{"name": "Produkt \#($0)", "rate": {"value": 0.1, "unit": "L/ha"}}"# }.joined(separator: ", ")
+        let job = #"{"version": 1, "date": "2026-04-14T07:30:00+02:00", "field": {"area": {"value": 1, "unit": "ha"}, "crop": "pszenica"}, "sprayRate": {"value": 200, "unit": "L/ha"}, "tank": {"capacity": {"value": 1000, "unit": "L"}}, "products": [\#(products)]}"#
+        let season = try folder.write(Array(repeating: job, count: 3_000).joined(separator: "\n") + "\n", to: "season.jsonl")
+        let run = try ReportGen.run(["record", season, "-o", folder.path("register.pdf")])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("at most 20000 lines") && run.stderr.contains("entry 1001 passes that"), "\(run.stderr)")
+        #expect(folder.files == ["season.jsonl"])
+    }
+
     /// PNG pages are named by the page count: a run that fails part-way (a file size limit)
     /// leaves the pages of the run before as they were, and existing pages are kept without
     /// --overwrite.
