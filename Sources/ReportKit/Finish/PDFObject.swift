@@ -74,8 +74,9 @@ struct PDFObject {
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         let code = qpdf.streamData(data, handle, qpdf_dl_none, &filtered, &buffer, &length)
-        try document.check("cannot read a stream of the PDF", code: code)
+        // qpdf may hand back a buffer and an error together (found by the pdf fuzzer: a leak).
         defer { free(buffer) }
+        try document.check("cannot read a stream of the PDF", code: code)
         let raw = buffer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
         let filters = self["Filter"]?.items.compactMap(\.name) ?? []
         switch filters {
