@@ -54,15 +54,17 @@ public enum AttachmentFileName {
         return ext.utf8.count <= 16 ? (String(name[..<dot]), ext) : (name, "")
     }
 
-    /// The longest prefix of whole characters within `bytes` UTF-8 bytes.
+    /// The longest prefix of whole scalars within `bytes` UTF-8 bytes, never empty: scalars, not
+    /// characters, because one character can be longer than the limit (a letter with hundreds of
+    /// combining marks, found by the pdf fuzzer), which left an empty name.
     private static func cut(_ text: String, to bytes: Int) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
         var count = 0
-        for character in text {
-            count += character.utf8.count
+        for scalar in text.unicodeScalars {
+            count += UTF8.width(scalar)
             guard count <= bytes else { break }
-            result.append(character)
+            result.append(scalar)
         }
-        return result
+        return result.isEmpty ? "attachment" : String(result)
     }
 }
