@@ -54,9 +54,14 @@ let package = Package(
         ),
         // The example program of docs/library.md, built and run by the tests.
         .executableTarget(name: "make-report", dependencies: ["ReportKit"], path: "Examples/make-report"),
+        // Running report-gen (or any program) from the tests, shared by the two targets below.
+        .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         // Depends on the executables so `swift test` always builds the report-gen (and the
         // example) it runs.
-        .testTarget(name: "ReportGenTests", dependencies: ["ReportKit", "report-gen", "make-report"]),
+        .testTarget(name: "ReportGenTests", dependencies: ["ReportKit", "CLITestSupport", "report-gen", "make-report"]),
+        // The slow packaging tests (install, .deb, a dependent package), opted into with
+        // REPORTKIT_DISTRIBUTION_TESTS=1: the README's test command runs them after the rest.
+        .testTarget(name: "DistributionTests", dependencies: ["CLITestSupport", "report-gen"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,32 +17,29 @@ do {
     // once and reuse it for every report of that thread.
     let generator = try ReportGenerator(options: ReportOptions(template: "spray-report", theme: .light, language: .english))
 
-    // 1. From JSON bytes (the v1 format or an entry of the app's history), checked like any input.
+    // 1. From JSON bytes (the v1 format or an entry of the app's history), checked like any
+    // input: one call decodes, plans, lays out and renders. The PDF is PDF/A-3b and PDF/UA-1
+    // (ReportOptions.pdfStandard) and carries the job as read, its record and its plan, so
+    // `report-gen extract from-json.pdf` gives the JSON back.
     let json = Array("""
         {"version": 1, "field": {"name": "North 7", "area": {"value": 12.5, "unit": "ha"}},
          "sprayRate": {"value": 200, "unit": "L/ha"}, "tank": {"capacity": {"value": 1000, "unit": "L"}},
          "products": [{"name": "Roundup 360 SL", "rate": {"value": 1.5, "unit": "L/ha"}}]}
         """.utf8)
-    let decoded = try JobDecoder.decodeJob(json)
-    let plan = try generator.plan(decoded)
-    for warning in plan.warnings { print("warning: \(warning)") }
-    // The PDF is PDF/A-3b and PDF/UA-1 (ReportOptions.pdfStandard) and carries the job as read and
-    // its plan, so `report-gen extract from-json.pdf` gives the JSON back.
-    let pdf = try generator.pdf(try generator.layout(try generator.compose(plan)),
-                                attachments: try generator.attachments(source: json, plan: plan))
+    let report = try generator.report(from: json)
+    for warning in report.warnings { print("warning: \(warning)") }
+    let pdf = report.pdf ?? []
     try OutputFile.write(pdf, to: folder + "/from-json.pdf")
 
-    // 2. From a job made in code: validate it as the decoder would, then plan it.
+    // 2. From a job made in code: validated with the decoder's own rules, then reported.
     let job = SprayJob(
         title: "Fungicide, T2", locale: .english,
         field: Field(name: "Long Meadow", crop: "winter wheat", area: Quantity(8.4, .hectare)),
         sprayRate: Quantity(120, .litresPerHectare),
         tank: Tank(capacity: Quantity(600, .litre)),
         products: [Product(name: "Proline 275", rate: Quantity(0.72, .litresPerHectare), authorisation: "MAPP 13851")])
-    let errors = JobValidator.diagnostics(for: job).filter { $0.severity == .error }
-    guard errors.isEmpty else { throw InputError(errors) }
-    let valuePlan = try SprayCalculator.plan(for: job)
-    let valuePDF = try generator.pdf(try generator.layout(try generator.compose(valuePlan)))
+    try JobValidator.validate(job)
+    let valuePDF = try generator.report(for: try SprayCalculator.plan(for: job)).pdf ?? []
     try OutputFile.write(valuePDF, to: folder + "/from-value.pdf")
     print("wrote \(folder)/from-json.pdf (\(pdf.count) bytes) and \(folder)/from-value.pdf (\(valuePDF.count) bytes)")
 } catch let error as InputError {

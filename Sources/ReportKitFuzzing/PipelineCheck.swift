@@ -17,8 +17,8 @@ enum PipelineCheck {
         }
         var broken = PlanPromises.check(plan)
         do {
-            let document = try generator.layout(try generator.compose(plan))
-            broken += PDFPromises.check(try generator.pdf(document), pages: document.pages.count)
+            let report = try generator.report(for: plan)
+            broken += PDFPromises.check(report.pdf ?? [], pages: report.document.pages.count)
         } catch {
             // The limits on a job are there so that the built-in template takes every job accepted.
             broken.append("an accepted job could not be reported: \(error)")

@@ -89,120 +89,59 @@ struct RecordCommand: ParsableCommand {
         let handle = try InputReader.open(input)
         let reader = try HistoryInput.reader(handle, input: input)
         let inputs = Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 })
-        guard let format = RecordFormat(rawValue: chosenFormat.rawValue) else {
-            return try writeRegister(reader, protecting: inputs)
-        }
+        let form: RecordExporter.Form = RecordFormat(rawValue: chosenFormat.rawValue).map { .data($0) }
+            ?? .register(ReportOptions(template: "spray-register", language: locale))
+        let name = InputReader.displayName(input)
         let sink = try RecordSink(output, protecting: inputs)
-        try sink.write(format.header)
-        var written = 0, failed = 0, incomplete = 0
-        let name = InputReader.displayName(input)
-        while let item = try HistoryInput.next(reader) {
-            let entry = item.decode()
-            let label = reader.isOneJob ? name : "\(name) entry \(entry.index + 1)" + (entry.id.map { " (id \(String(reflecting: $0)))" } ?? "")
-            let plan: SprayPlan
-            do {
-                let decoded = try entry.result.get()
-                plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
-            } catch {
-                failed += 1
-                for diagnostic in error.diagnostics { Console.error("\(label): \(diagnostic.description)") }
-                continue
-            }
-            if let recordCheck {
-                let missing = recordCheck.missing(in: plan.job)
-                if !missing.isEmpty { incomplete += 1 }
-                for diagnostic in missing {
-                    let text = "\(label): \(diagnostic.path): \(diagnostic.message)"
-                    if strict { Console.error(text) } else { Console.warning(text) }
-                }
-            }
-            for line in RecordLine.lines(of: plan) {
-                try sink.write(format.text(of: line, first: written == 0))
-                written += 1
-            }
-        }
-        try sink.write(format.footer)
-        // A record that leaves applications out is not the record: a file is only replaced by
-        // one that holds every entry, unless the user asks for the valid ones alone.
-        guard failed == 0 || skipInvalid || output == "-" else {
-            Console.error("\(name): no record written (\(output) left as it was): \(failed) \(failed == 1 ? "entry is" : "entries are") invalid; --skip-invalid writes the record of the valid ones")
-            throw ExitStatus.badData
-        }
-        try sink.commit()
-        if failed > 0 || (strict && incomplete > 0) { throw ExitStatus.badData }
-    }
-
-    /// The season register (the spray-register template): every job's lines, laid out whole, so it
-    /// holds the season's lines in memory (at most 20,000 rows), carrying the record as its data.
-    private func writeRegister(_ reader: HistoryReader, protecting inputs: Set<FileIdentity>) throws {
-        var lines: [HistoryLine] = []
-        var records: [RecordLine] = []
-        var failed = 0
-        var language = locale
-        var generator: ReportGenerator?
-        let name = InputReader.displayName(input)
-        while let item = try HistoryInput.next(reader) {
-            let entry = item.decode()
-            do {
-                let decoded = try entry.result.get()
-                let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
-                language = language ?? plan.job.locale
-                if generator == nil {
-                    generator = try makeGenerator(language ?? .english)
-                }
-                guard let generator else { break }
-                do {
-                    lines.append(HistoryLine(plan: plan, number: entry.index + 1, locale: try generator.locale(language ?? .english)))
-                } catch {
-                    Console.report(error)
-                    throw ExitStatus.of(error)
-                }
-                records += RecordLine.lines(of: plan)
-                // Counted as the lines stream in, so a season too long for one register is
-                // refused before it is held (memory stays flat up to the limit).
-                guard records.count <= ReportTemplate.maximumTableRows else {
-                    Console.error("\(name): the register holds at most \(ReportTemplate.maximumTableRows) lines (one a product of each job); entry \(entry.index + 1) passes that. Split the season, or write it as CSV or JSON, which have no limit")
-                    throw ExitStatus.badData
-                }
-                if let recordCheck {
-                    for diagnostic in recordCheck.missing(in: plan.job) {
-                        let text = "\(name) entry \(entry.index + 1): \(diagnostic.path): \(diagnostic.message)"
+        let summary: RecordSummary
+        // The register is one document, held until it is known to be written at all; the
+        // machine-readable record streams (to standard output as the lines are read).
+        var register: [UInt8] = []
+        let isRegister = chosenFormat == .pdf
+        do {
+            let into: ([UInt8]) throws -> Void = isRegister ? { register += $0 } : sink.write
+            summary = try RecordExporter(form: form, check: recordCheck).export(reader, into: into) { event in
+                switch event {
+                case .invalid(let entry, let problems):
+                    for problem in problems { Console.error("\(label(entry, name)): \(problem.description)") }
+                case .incomplete(let entry, let missing):
+                    for diagnostic in missing {
+                        let text = "\(label(entry, name)): \(diagnostic.path): \(diagnostic.message)"
                         if strict { Console.error(text) } else { Console.warning(text) }
                     }
                 }
-            } catch let error as InputError {
-                failed += 1
-                for diagnostic in error.diagnostics { Console.error("\(name) entry \(entry.index + 1): \(diagnostic.description)") }
             }
-        }
-        guard let generator, !lines.isEmpty else {
-            Console.error("\(name): no valid job to make a register of")
-            throw ExitStatus.badData
-        }
-        guard failed == 0 || skipInvalid else {
-            Console.error("\(name): no register written (\(output) left as it was): \(failed) \(failed == 1 ? "entry is" : "entries are") invalid; --skip-invalid writes the register of the valid ones")
-            throw ExitStatus.badData
-        }
-        let pdf: [UInt8]
-        do {
-            let composed = try generator.composeHistory(lines, language: language ?? .english)
-            // The history is read as a stream and not kept: the register carries the record alone.
-            let carried = generator.attachments(history: [], records: records).filter { $0.relationship == .data }
-            pdf = try generator.pdf(try generator.layout(composed), attachments: carried)
         } catch {
-            Console.report(error)
-            throw ExitStatus.of(error)
+            throw fail(error, name: name)
         }
-        try OutputWriter.writeAll([(output, pdf)], protecting: inputs)
-        if failed > 0 { throw ExitStatus.badData }
+        // A record that leaves applications out is not the record: a file is only replaced by
+        // one that holds every entry, unless the user asks for the valid ones alone.
+        guard summary.invalid == 0 || skipInvalid || (output == "-" && !isRegister) else {
+            let what = isRegister ? "register" : "record"
+            Console.error("\(name): no \(what) written (\(output) left as it was): \(summary.invalid) \(summary.invalid == 1 ? "entry is" : "entries are") invalid; --skip-invalid writes the \(what) of the valid ones")
+            throw ExitStatus.badData
+        }
+        if isRegister { try sink.write(register) }
+        try sink.commit()
+        if summary.invalid > 0 || (strict && summary.incomplete > 0) { throw ExitStatus.badData }
     }
 
-    private func makeGenerator(_ language: ReportLanguage) throws -> ReportGenerator {
-        do {
-            return try ReportGenerator(options: ReportOptions(template: "spray-register", language: language))
-        } catch {
+    /// "season.jsonl entry 3 (id "calc-17")", or the input's name for a single job.
+    private func label(_ entry: RecordExporter.EntryLabel, _ name: String) -> String {
+        entry.isOnlyJob ? name : "\(name) entry \(entry.index + 1)" + (entry.id.map { " (id \(String(reflecting: $0)))" } ?? "")
+    }
+
+    /// Reports why no record was made; the exit status to end with.
+    private func fail(_ error: RecordExportError, name: String) -> Error {
+        switch error {
+        case .history(let error): return HistoryInput.fail(error)
+        case .report(let error):
             Console.report(error)
-            throw ExitStatus.of(error)
+            return ExitStatus.of(error)
+        case .output(let error): return error
+        case .registerTooLong, .nothingToRecord:
+            Console.error("\(name): \(error.description)")
+            return ExitStatus.badData
         }
     }
 }
@@ -225,8 +164,8 @@ private final class RecordSink {
         }
     }
 
-    func write(_ text: String) throws {
-        buffer += Array(text.utf8)
+    func write(_ bytes: [UInt8]) throws {
+        buffer += bytes
         if buffer.count >= 256 * 1024 { try flush() }
     }
 

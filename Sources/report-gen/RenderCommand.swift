@@ -71,94 +71,24 @@ struct RenderCommand: ParsableCommand {
         defer { withExtendedLifetime(trap) {} }
         let bytes = try InputReader.read(input)
         let generator = try report.makeGenerator()
-        let document: LaidOutDocument
-        let attachments: [PDFAttachment]
+        let made: Report
         do {
-            let composed: ComposedReport
-            (composed, attachments) = try compose(bytes, generator: generator)
-            for use in composed.contrast where !use.passes {
-                Console.warning("colour contrast below WCAG AA: \(use)")
-            }
-            document = try generator.layout(composed)
-        } catch let error as ReportError {
-            Console.report(error)
-            throw ExitStatus.of(error)
-        }
-        try write(document, attachments: attachments, generator: generator)
-    }
-
-    /// The report, and what its PDF carries inside: a job and its plan, or a history's cover and
-    /// the history.
-    private func compose(_ bytes: [UInt8], generator: ReportGenerator) throws -> (ComposedReport, [PDFAttachment]) {
-        let document: JobDocument
-        do {
-            document = try JobDecoder.decodeDocument(bytes)
+            made = try generator.report(from: bytes, output: format == .png ? .png(dpi: dpi) : .pdf)
         } catch {
-            throw ReportError.input(error)
-        }
-        switch document {
-        case .job(let decoded):
-            let plan = try plan(decoded, generator: generator)
-            return (try generator.compose(plan), try generator.attachments(source: bytes, plan: plan))
-        case .history(let entries) where generator.template.subject == .history:
-            guard entries.count <= ReportTemplate.maximumTableRows else {
-                throw ReportError.input(InputError(at: .root, "this history has \(entries.count) jobs; a cover lists at most \(ReportTemplate.maximumTableRows). Split the history"))
-            }
-            // Each plan is cut down to its line of the cover at once, so a history of large jobs
-            // never holds all their loads.
-            var lines: [HistoryLine] = []
-            var records: [RecordLine] = []
-            var language: ReportLanguage?
-            var problems: [Diagnostic] = []
-            for entry in entries {
-                do {
-                    let plan = try plan(try entry.result.get(), generator: generator)
-                    records += RecordLine.lines(of: plan)
-                    language = language ?? generator.options.language ?? plan.job.locale
-                    lines.append(HistoryLine(plan: plan, number: lines.count + 1, locale: try generator.locale(language ?? .english)))
-                } catch let ReportError.input(error) {
-                    problems += error.diagnostics
-                }
-            }
-            guard problems.isEmpty else { throw ReportError.input(InputError(problems)) }
-            return (try generator.composeHistory(lines, language: language ?? .english), generator.attachments(history: bytes, records: records))
-        case .history(let entries) where entries.count == 1:
-            let plan = try plan(try entries[0].result.get(), generator: generator)
-            return (try generator.compose(plan), try generator.attachments(source: entries[0].source, plan: plan))
-        case .history(let entries):
-            throw ReportError.input(InputError(at: .root, "this is a history of \(entries.count) jobs; a \(generator.template.name) report is of one job. Use --template history-summary for the history's cover"))
-        }
-    }
-
-    private func plan(_ decoded: DecodedJob, generator: ReportGenerator) throws -> SprayPlan {
-        let plan = try generator.plan(decoded)
-        for warning in plan.warnings { Console.warning(warning.description) }
-        return plan
-    }
-
-    private func write(_ document: LaidOutDocument, attachments: [PDFAttachment], generator: ReportGenerator) throws {
-        let target = output ?? Self.beside(input, extension: format.rawValue)
-        let files: [(path: String, bytes: [UInt8])]
-        do {
-            switch format {
-            case .pdf:
-                files = [(target, try generator.pdf(document, attachments: attachments))]
-            case .png:
-                let pages = try generator.png(document, dpi: dpi)
-                if pages.count > 1, target == "-" {
-                    Console.error("the report has \(pages.count) pages; PNG to standard output takes one. Give -o NAME.png")
-                    throw ExitCode.validationFailure
-                }
-                if pages.count > 1 {
-                    return try writePages(pages, numbering: target)
-                }
-                files = [(target, pages[0])]
-            }
-        } catch let error as ReportError {
             Console.report(error)
             throw ExitStatus.of(error)
         }
-        try OutputWriter.writeAll(files, protecting: InputReader.identities(of: input, report: report))
+        for warning in made.warnings { Console.warning(warning.description) }
+        for use in made.failingContrast { Console.warning("colour contrast below WCAG AA: \(use)") }
+        let target = output ?? Self.beside(input, extension: format.rawValue)
+        if made.files.count > 1 {
+            guard target != "-" else {
+                Console.error("the report has \(made.files.count) pages; PNG to standard output takes one. Give -o NAME.png")
+                throw ExitCode.validationFailure
+            }
+            return try writePages(made.files, numbering: target)
+        }
+        try OutputWriter.writeAll([(target, made.files[0])], protecting: InputReader.identities(of: input, report: report))
     }
 
     /// Page images, whose names the page count makes: all written or none, an image already

@@ -82,7 +82,7 @@ struct BatchBenchmark {
     /// The first job's laid-out report, also written as drawing operations for the C replay.
     private func dumpPage(to path: String) throws -> LaidOutDocument {
         let generator = try ReportGenerator(options: ReportOptions())
-        let document = try generator.layout(try generator.compose(try generator.plan(try JobDecoder.decodeJob(jobBytes()))))
+        let document = try generator.report(from: try jobBytes(), output: .pages).document
         try PageDump.write(document).write(toFile: path, atomically: true, encoding: .utf8)
         return document
     }

@@ -30,9 +30,9 @@ struct ReportSoak {
             if index > 0, index % 50 == 0 { generators = try makeGenerators() }
             // Each job in turn with each template.
             let generator = generators[(index / inputs.count) % generators.count]
-            let document = try generator.layout(try generator.compose(try generator.plan(try JobDecoder.decodeJob(inputs[index % inputs.count]))))
-            pages += document.pages.count
-            bytes += try generator.pdf(document).count
+            let report = try generator.report(from: inputs[index % inputs.count])
+            pages += report.document.pages.count
+            bytes += report.pdf?.count ?? 0
             if (index + 1) % max(1, reports / 10) == 0 { checkpoints.append((index + 1, Memory.residentMiB())) }
         }
         print("reportkit-bench: \(reports) reports in one process (\(inputs.count) jobs × \(generators.count) templates), \(pages) pages, "

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -214,7 +215,8 @@ struct BatchCLITests {
         process.arguments = ["batch", history, "--combined", folder.path("all.pdf")]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        usleep(1_500_000)
+        // The first pass has begun: the history is open.
+        #expect(ChildProcess.wait { ChildProcess.hasOpen(process.processIdentifier, history) }, "report-gen reads the history")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == status)

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -237,7 +238,8 @@ struct FaultTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         input.fileHandleForWriting.write(Data("{\"version\": 1,".utf8))
-        usleep(300_000)
+        // The signal comes while report-gen waits for the rest of its input.
+        #expect(ChildProcess.wait { ChildProcess.isWaitingOnPipe(process.processIdentifier) }, "report-gen reads its input")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == status)

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import ReportKit
 import Testing
@@ -46,11 +47,7 @@ struct GoldenCLITests {
     @Test func aPlainPDFIsTheLibrarysToo() throws {
         let input = Self.folder.appendingPathComponent("inputs/pl-mix-four-products.json")
         let generator = try ReportGenerator(options: ReportOptions(pdfStandard: PDFStandard.none))
-        guard case .job(let decoded) = try JobDecoder.decodeDocument([UInt8](try Data(contentsOf: input))) else {
-            Issue.record("the input is one job")
-            return
-        }
-        let library = try generator.pdf(try generator.layout(try generator.compose(try generator.plan(decoded))))
+        let library = try #require(try generator.report(from: [UInt8](try Data(contentsOf: input))).pdf)
 
         let scratch = try ScratchFolder()
         let run = try ReportGen.run([input.path, "--pdf-standard", "none", "-o", scratch.path("plain.pdf")])

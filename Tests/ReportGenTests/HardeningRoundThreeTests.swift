@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -16,22 +17,29 @@ struct HardeningRoundThreeTests {
     func aSignalDuringACombinedDocumentEndsItCleanly(signal: Int32, status: Int32) throws {
         let folder = try ScratchFolder()
         let (history, _) = try FaultTests.repeatedHistory(40, in: folder)
-        for delay: useconds_t in [150_000, 600_000, 1_200_000] {
+        // The two passes: laying the jobs out (the history open), drawing them into the document's
+        // temporary file (a hidden file in the folder).
+        let moments: [(name: String, reached: (Int32) -> Bool)] = [
+            ("first pass", { ChildProcess.hasOpen($0, history) }),
+            ("second pass", { _ in folder.files.contains { $0.hasPrefix(".") } }),
+        ]
+        for (moment, reached) in moments {
             let process = Process()
             process.executableURL = ReportGen.binary
             process.arguments = ["batch", history, "--combined", folder.path("season.pdf"), "--jobs", "2"]
             let errors = Pipe()
             process.standardError = errors
             try process.run()
-            usleep(delay)
+            // A moment passed over (the run ended first) is checked as a finished run below.
+            ChildProcess.wait(upTo: 30) { reached(process.processIdentifier) || !process.isRunning }
             kill(process.processIdentifier, signal)
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             // Finished before the signal came: a whole document, and then nothing to check.
             if process.terminationReason == .exit, process.terminationStatus == 0 { continue }
-            #expect(process.terminationReason == .exit, "ended by a signal after \(delay) µs: \(stderr)")
-            #expect(process.terminationStatus == status, "after \(delay) µs: \(stderr)")
-            #expect(folder.files == ["history.json"], "after \(delay) µs: \(folder.files)")
+            #expect(process.terminationReason == .exit, "ended by a signal at the \(moment): \(stderr)")
+            #expect(process.terminationStatus == status, "at the \(moment): \(stderr)")
+            #expect(folder.files == ["history.json"], "at the \(moment): \(folder.files)")
             try? FileManager.default.removeItem(atPath: folder.path("season.pdf"))
         }
     }

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 
 /// Writes PDFs as someone else's program might: any attachment names (controls, slashes, very

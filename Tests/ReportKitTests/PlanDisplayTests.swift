@@ -54,14 +54,6 @@ struct PlanDisplayTests {
         #expect(steps(0.284_999, 2) == 28)
     }
 
-    @Test func apportionedPartsAddUpToTheRoundedTotalAndStayWithinOneStep() {
-        let parts = [33.333_333, 33.333_333, 33.333_334]
-        let result = DisplayRounding.apportion(parts, total: 100, DisplayScale(.litre, fractionDigits: 2))
-        #expect(result.total == 10_000)
-        #expect(result.parts.reduce(0, +) == 10_000)
-        #expect(result.parts == [3_333, 3_333, 3_334], "equal parts keep equal numbers; the last takes the difference")
-    }
-
     @Test func choosesAMeasurableUnitPerColumn() {
         #expect(DisplayScale.product(.liquid, .metric, largest: 0.25) == DisplayScale(.millilitre, fractionDigits: 0))
         #expect(DisplayScale.product(.liquid, .metric, largest: 0.005) == DisplayScale(.millilitre, fractionDigits: 1))

@@ -99,8 +99,8 @@ struct JSONReader {
     /// A number greater than zero.
     mutating func positiveNumber(_ node: Node) -> Double? {
         guard let value = number(node) else { return nil }
-        guard value > 0 else {
-            error(node.path, "must be greater than 0, got \(Self.format(value))")
+        if let problem = JobRules.positive(value) {
+            error(node.path, problem)
             return nil
         }
         return value
@@ -126,12 +126,7 @@ struct JSONReader {
             error(node.path, "expected a string, found \(node.value.typeDescription)")
             return nil
         }
-        // Count lazily so a 10 MB string is refused without walking all of it.
-        if text.utf8.count > maximumLength, text.dropFirst(maximumLength).isEmpty == false {
-            error(node.path, "is longer than \(maximumLength) characters")
-            return nil
-        }
-        if let problem = TextRules.problem(in: text, multiline: multiline) {
+        if let problem = JobRules.text(text, maximumLength: maximumLength, multiline: multiline) {
             error(node.path, problem)
             return nil
         }

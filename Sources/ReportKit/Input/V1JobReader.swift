@@ -6,9 +6,6 @@ extension JSONReader {
         "growthStage", "weather", "notes",
     ]
 
-    /// Parcels and codes a job may list: far more than a field ever has, few enough to stay small.
-    static let maximumListItems = 200
-
     /// A v1 job, or nil with the reasons recorded.
     mutating func readV1Job(_ node: Node) -> SprayJob? {
         guard let root = object(node, allowed: Self.v1JobKeys) else { return nil }
@@ -22,14 +19,8 @@ extension JSONReader {
         let title = root.optional("title").flatMap { text($0) }
         let date = root.optional("date").flatMap { readDate($0) }
         let endDate = root.optional("endDate").flatMap { readDate($0) }
-        if let endDate, let path = root.optional("endDate")?.path {
-            if let date {
-                if endDate.instant < date.instant {
-                    error(path, "ends before the application starts (\"date\"); expected a time after it")
-                }
-            } else {
-                error(path, "needs \"date\", when the application started")
-            }
+        if let endDate, let path = root.optional("endDate")?.path, let problem = JobRules.endDate(endDate, start: date) {
+            error(path, problem)
         }
         let author = root.optional("author").flatMap { text($0) }
         let field = required("field", in: root, expected: "an object with the field's area").flatMap { readField($0) }
@@ -69,8 +60,8 @@ extension JSONReader {
         let area = required("area", in: field, expected: "the field's area, e.g. {\"value\": 12.5, \"unit\": \"ha\"}")
             .flatMap { readQuantity($0, AreaUnit.self) }
         let cropArea = field.optional("cropArea").flatMap { readQuantity($0, AreaUnit.self) }
-        if let area, let cropArea, let path = field.optional("cropArea")?.path, cropArea.internalValue < area.internalValue * (1 - 1e-9) {
-            error(path, "the crop's area is smaller than the treated area (\"area\"); expected the whole crop's area, at least the area treated")
+        if let area, let cropArea, let path = field.optional("cropArea")?.path, let problem = JobRules.cropArea(cropArea, treated: area) {
+            error(path, problem)
         }
         let parcels = field.optional("parcels").flatMap { readParcels($0) } ?? []
         return area.map { Field(name: name, crop: crop, area: $0, cropCode: cropCode, cropArea: cropArea, parcels: parcels) }
@@ -79,8 +70,8 @@ extension JSONReader {
     /// `[{"label": "A", "cadastral": ["0212/3"]}]`: each parcel with a label, cadastral numbers or both.
     private mutating func readParcels(_ node: Node) -> [Parcel]? {
         guard let elements = array(node) else { return nil }
-        guard elements.count <= Self.maximumListItems else {
-            error(node.path, "lists \(elements.count) parcels; at most \(Self.maximumListItems) are accepted")
+        if let problem = JobRules.listLength(elements.count, of: "parcels") {
+            error(node.path, problem)
             return nil
         }
         var parcels: [Parcel] = []
@@ -89,16 +80,15 @@ extension JSONReader {
             let label = parcel.optional("label").flatMap { text($0) }
             var cadastral: [String] = []
             if let list = parcel.optional("cadastral"), let items = array(list) {
-                if items.count > Self.maximumListItems {
-                    error(list.path, "lists \(items.count) cadastral parcels; at most \(Self.maximumListItems) are accepted")
+                if let problem = JobRules.listLength(items.count, of: "cadastral parcels") {
+                    error(list.path, problem)
                 } else {
                     cadastral = items.compactMap { text($0) }
                 }
             }
-            if label == nil, cadastral.isEmpty {
-                error(element.path, "names no parcel; expected a \"label\" (the parcel of the aid application), \"cadastral\" numbers, or both")
-            }
-            parcels.append(Parcel(label: label, cadastral: cadastral))
+            let read = Parcel(label: label, cadastral: cadastral)
+            if let problem = JobRules.parcel(read) { error(element.path, problem) }
+            parcels.append(read)
         }
         return parcels
     }
@@ -106,8 +96,8 @@ extension JSONReader {
     /// An EPPO code: five or six capital letters or digits (EPPO Global Database), `TRZAW`, `ALOMY`.
     private mutating func eppoCode(_ node: Node) -> String? {
         guard let code = text(node) else { return nil }
-        guard (5...6).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
-            error(node.path, "\"\(code)\" is not an EPPO code; expected five or six capital letters or digits, like \"TRZAW\" (winter wheat)")
+        if let problem = JobRules.eppoCode(code) {
+            error(node.path, problem)
             return nil
         }
         return code
@@ -115,8 +105,8 @@ extension JSONReader {
 
     private mutating func eppoCodes(_ node: Node) -> [String]? {
         guard let items = array(node) else { return nil }
-        guard items.count <= Self.maximumListItems else {
-            error(node.path, "lists \(items.count) codes; at most \(Self.maximumListItems) are accepted")
+        if let problem = JobRules.listLength(items.count, of: "codes") {
+            error(node.path, problem)
             return nil
         }
         let codes = items.map { eppoCode($0) }
@@ -132,8 +122,8 @@ extension JSONReader {
                 return nil
             }
             guard let from = bbchCode(items[0]), let to = bbchCode(items[1]) else { return nil }
-            guard from <= to else {
-                error(node.path, "the range [\(from), \(to)] runs backwards; expected the earlier stage first")
+            if let problem = JobRules.bbchRange(from: from, to: to) {
+                error(node.path, problem)
                 return nil
             }
             return BBCHStage(from, to: to)
@@ -143,8 +133,8 @@ extension JSONReader {
 
     private mutating func bbchCode(_ node: Node) -> Int? {
         guard let value = number(node) else { return nil }
-        guard value == value.rounded(), (0...99).contains(value) else {
-            error(node.path, "\(JSONReader.format(value)) is not a BBCH stage; expected a whole number from 0 to 99")
+        if let problem = JobRules.bbchCode(value) {
+            error(node.path, problem)
             return nil
         }
         return Int(value)
@@ -160,12 +150,8 @@ extension JSONReader {
 
     private mutating func readProducts(_ node: Node) -> [Product]? {
         guard let elements = array(node) else { return nil }
-        if elements.isEmpty {
-            error(node.path, "the product list is empty; a spray job needs at least one product with a rate")
-            return nil
-        }
-        if elements.count > JobLimits.maximumProducts {
-            error(node.path, "has \(elements.count) products; at most \(JobLimits.maximumProducts) are allowed in one tank mix")
+        if let problem = JobRules.productCount(elements.count) {
+            error(node.path, problem)
             return nil
         }
         let products = elements.map { readProduct($0) }
@@ -175,8 +161,8 @@ extension JSONReader {
     private mutating func readProduct(_ node: Node) -> Product? {
         guard let product = object(node, allowed: ["name", "rate", "authorisation"]) else { return nil }
         let name = required("name", in: product, expected: "the product's name").flatMap { text($0) }
-        if let name, name.isEmpty, let path = product.optional("name")?.path {
-            error(path, "must not be empty; a record must name each product")
+        if let name, let path = product.optional("name")?.path, let problem = JobRules.productName(name) {
+            error(path, problem)
         }
         let rate = required("rate", in: product, expected: "the product's rate, e.g. {\"value\": 1.5, \"unit\": \"L/ha\"}")
             .flatMap { readQuantity($0, ProductRateUnit.self) }

@@ -1,12 +1,16 @@
 import FoundationEssentials
 import Glibc
 
-/// The value rules every job must keep, whatever format it came from: magnitudes within
-/// ``JobLimits`` and product units that fit their rule. Errors mean the job is refused; warnings
-/// are passed on to the user.
+/// The value rules every job must keep, whatever format it came from or however it was made:
+/// the decoder's rules (``JobRules``: positive finite quantities, named products, 1 to 20 of them,
+/// texts within their lengths and ``TextRules``, EPPO codes, BBCH stages, dates in order),
+/// magnitudes within ``JobLimits``, and product units that fit their rule. Errors mean the job is
+/// refused; warnings are passed on to the user.
 public enum JobValidator {
+    /// Every problem of `job`, errors and warnings, each at the JSON path the value has (or
+    /// would have) in the v1 format.
     public static func diagnostics(for job: SprayJob) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+        var found = valueDiagnostics(for: job)
         let paths = job.sourcePaths
 
         let area = job.field.area
@@ -30,6 +34,13 @@ public enum JobValidator {
         }
         found += duplicateProductWarnings(job)
         return found
+    }
+
+    /// Refuses `job` as the decoder would (its errors, with paths, in one ``InputError``); its
+    /// warnings are left for ``SprayCalculator/plan(for:inputWarnings:)`` to carry.
+    public static func validate(_ job: SprayJob) throws(InputError) {
+        let errors = diagnostics(for: job).filter { $0.severity == .error }
+        if !errors.isEmpty { throw InputError(errors) }
     }
 
     /// The same product named twice is almost always a copying mistake that doubles a dose.

@@ -156,19 +156,21 @@ public final class ReportGenerator {
     }
 
     /// What a job's report carries inside (PDF/A-3 associated files): the job as read (`source`,
-    /// byte for byte), the record of the application (``RecordLine``, as `report-gen record
-    /// --format json` writes it) and the plan as `report-gen plan --json` writes it, in the report's
-    /// language. `number` tells a job's files apart in a combined document ("job-0003.json").
-    public func attachments(source: [UInt8], plan: SprayPlan, number: Int? = nil) throws(ReportError) -> [PDFAttachment] {
+    /// byte for byte, when given), the record of the application (``RecordLine``, as `report-gen
+    /// record --format json` writes it) and the plan as `report-gen plan --json` writes it, in the
+    /// report's language. `number` tells a job's files apart in a combined document ("job-0003.json").
+    public func attachments(source: [UInt8]?, plan: SprayPlan, number: Int? = nil) throws(ReportError) -> [PDFAttachment] {
         guard options.pdfStandard != .none else { return [] }
         let language = options.language ?? plan.job.locale
         let display = PlanDisplay(plan: plan, language: language)
         let planJSON = JSONWriter.bytes(PlanJSON.value(for: plan, display: display, locale: try locale(language)))
         let record = RecordFormat.json.document(RecordLine.lines(of: plan))
         let suffix = number.map { "-" + String(repeating: "0", count: max(0, 4 - String($0).count)) + String($0) } ?? ""
-        return [
+        let job = source.map {
             PDFAttachment(name: "job\(suffix).json", description: "The spray job this report was made from, as it was read",
-                          relationship: .source, bytes: source),
+                          relationship: .source, bytes: $0)
+        }
+        return [job].compactMap { $0 } + [
             PDFAttachment(name: "record\(suffix).json",
                           description: "The record of the application, one line per product (report-gen record, docs/record-v1.schema.json)",
                           relationship: .data, bytes: Array(record.utf8)),

@@ -41,34 +41,12 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 
     var options: ReportOptions { ReportOptions(template: template, theme: theme, language: locale) }
 
-    /// Renders the case as report-gen does: the same generator, the same document stage.
-    /// The golden's PDF as `report-gen` writes it: finished to `standard`, carrying its job and
-    /// plan (or, for a cover, its history).
+    /// The golden's PDF as `report-gen` writes it, made by the same one call: finished to
+    /// `standard`, carrying its job and plan (or, for a cover, its history and record).
     func render(standard: PDFStandard = .archivalAccessible) throws -> [UInt8] {
         var options = options
         options.pdfStandard = standard
-        let generator = try ReportGenerator(options: options)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: inputPath)))
-        let composed: ComposedReport
-        var attachments: [PDFAttachment] = []
-        switch try JobDecoder.decodeDocument(bytes) {
-        case .job(let decoded):
-            let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
-            composed = try generator.compose(plan)
-            attachments = try generator.attachments(source: bytes, plan: plan)
-        case .history(let entries):
-            let plans = try entries.map { entry in
-                let decoded = try entry.result.get()
-                return try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
-            }
-            if generator.template.subject == .history {
-                composed = try generator.composeHistory(plans)
-                attachments = generator.attachments(history: bytes, records: plans.flatMap { RecordLine.lines(of: $0) })
-            } else {
-                composed = try generator.compose(plans[0])
-                attachments = try generator.attachments(source: entries[0].source, plan: plans[0])
-            }
-        }
-        return try generator.pdf(try generator.layout(composed), attachments: attachments)
+        return try #require(try ReportGenerator(options: options).report(from: bytes).pdf)
     }
 }

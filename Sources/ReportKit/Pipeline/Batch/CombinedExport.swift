@@ -90,11 +90,10 @@ struct CombinedExport {
             next: { cancellation.isCancelled || failure != nil ? nil : pending.next() },
             work: { generator, placement in
                 Result { () throws(ReportError) in
-                    let generator = try generator.get()
-                    let plan = try generator.plan(placement.part.job)
-                    let document = try Self.layOut(plan, index: placement.part.index, generator: generator,
-                                                   numbering: .within(first: placement.firstPage, count: total)).1
-                    return (document, try generator.attachments(source: placement.part.source, plan: plan, number: placement.part.index + 1))
+                    let report = try generator.get().report(from: placement.part.job, source: placement.part.source, output: .pages,
+                                                            placement: .inDocument(job: placement.part.index + 1, firstPage: placement.firstPage,
+                                                                                   pageCount: total))
+                    return (report.document, report.attachments)
                 }
             },
             deliver: { result in
@@ -146,9 +145,9 @@ struct CombinedExport {
                 lines[index].firstPage = next
                 next += part.pages
             }
-            let composed = try Self.setup { () throws(ReportError) in try cover.composeHistory(lines, language: language) }
             let document = try Self.coverStep { () throws(ReportError) in
-                try cover.layout(composed, numbering: .within(first: 1, count: coverPages + jobPages))
+                try cover.historyReport(lines, language: language, records: [], source: nil, output: .pages,
+                                        numbering: .within(first: 1, count: coverPages + jobPages)).document
             }
             if document.pages.count == coverPages { return document }
             coverPages = document.pages.count
@@ -212,26 +211,15 @@ struct CombinedExport {
         do {
             let decoded = try entry.result.mapError(ReportError.input).get()
             warnings = decoded.warnings
-            let generator = try generator.get()
-            let plan = try generator.plan(decoded)
-            warnings = plan.warnings + (recordCheck?.missing(in: plan.job) ?? [])
-            let (composed, document) = try layOut(plan, index: item.index, generator: generator, numbering: .standalone)
-            let outcome = BatchEntryOutcome(item, id: entry.id, .included(pages: document.pages.count), warnings: warnings,
-                                            failingContrast: composed.contrast.filter { !$0.passes })
-            return (outcome, Part(index: item.index, job: decoded, pages: document.pages.count, source: entry.source))
+            // Laid out alone to learn its page count; the attachments are made in the second pass.
+            let report = try generator.get().report(from: decoded, source: nil, output: .pages, placement: .measuring(job: item.index + 1))
+            warnings = report.warnings + (report.plan.map { recordCheck?.missing(in: $0.job) ?? [] } ?? [])
+            let pages = report.document.pages.count
+            let outcome = BatchEntryOutcome(item, id: entry.id, .included(pages: pages), warnings: warnings, failingContrast: report.failingContrast)
+            return (outcome, Part(index: item.index, job: decoded, pages: pages, source: entry.source))
         } catch {
             return (BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings), nil)
         }
-    }
-
-    /// One job's pages, with a destination at its start for the cover's links and the outline.
-    private static func layOut(_ plan: SprayPlan, index: Int, generator: ReportGenerator,
-                               numbering: PageNumber.Scheme) throws(ReportError) -> (ComposedReport, LaidOutDocument) {
-        let anchor = HistoryLine.anchor(number: index + 1)
-        let composed = try generator.compose(plan, anchorPrefix: anchor + "-")
-        let anchored = ComposedReport(body: Anchor(anchor, composed.body), pageTemplate: composed.pageTemplate, outline: composed.outline,
-                                      info: composed.info, contrast: composed.contrast)
-        return (composed, try generator.layout(anchored, numbering: numbering))
     }
 
     /// "3 · 14 April 2026 · North field": a job's entry in the outline.

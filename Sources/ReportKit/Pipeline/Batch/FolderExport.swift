@@ -121,27 +121,22 @@ struct FolderExport {
         if !options.overwrite, FileStatus(linkAt: path) != nil {
             return Made(outcome: BatchEntryOutcome(item, id: entry.id, .skipped(path: path), warnings: decoded.warnings), file: nil)
         }
-        var warnings = decoded.warnings
-        var contrast: [ContrastUse] = []
+        let report: Report
         do {
-            let generator = try generator.get()
-            let plan = try generator.plan(decoded)
-            warnings = plan.warnings + (options.recordCheck?.missing(in: plan.job) ?? [])
-            let composed = try generator.compose(plan)
-            contrast = composed.contrast.filter { !$0.passes }
-            let pdf = try generator.pdf(try generator.layout(composed), attachments: try generator.attachments(source: entry.source, plan: plan))
-            let written = BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, failingContrast: contrast)
-            do {
-                // Named by data: made in the folder under that name, never through a link there
-                // nor onto a pipe or a device.
-                let file = try StagedFile(dataNamed: path, protecting: options.inputs)
-                try file.append(pdf)
-                return Made(outcome: written, file: file)
-            } catch {
-                return Made(outcome: written.with(.unwritable(error)), file: nil)
-            }
+            report = try generator.get().report(from: decoded, source: entry.source)
         } catch {
-            return Made(outcome: BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: warnings, failingContrast: contrast), file: nil)
+            return Made(outcome: BatchEntryOutcome(item, id: entry.id, .failed(error), warnings: decoded.warnings), file: nil)
+        }
+        let warnings = report.warnings + (report.plan.map { options.recordCheck?.missing(in: $0.job) ?? [] } ?? [])
+        let written = BatchEntryOutcome(item, id: entry.id, .written(path: path), warnings: warnings, failingContrast: report.failingContrast)
+        do {
+            // Named by data: made in the folder under that name, never through a link there
+            // nor onto a pipe or a device.
+            let file = try StagedFile(dataNamed: path, protecting: options.inputs)
+            try file.append(report.pdf ?? [])
+            return Made(outcome: written, file: file)
+        } catch {
+            return Made(outcome: written.with(.unwritable(error)), file: nil)
         }
     }
 

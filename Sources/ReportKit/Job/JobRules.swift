@@ -1,0 +1,76 @@
+/// The value rules of a job, one set for both ways a job is made: the decoder applies them to
+/// JSON as it reads it (with the value's JSON path), ``JobValidator`` to a ``SprayJob`` made in
+/// code. Each returns why a value breaks its rule, or nil when it keeps it.
+enum JobRules {
+    /// Parcels and codes a job may list: far more than a field ever has, few enough to stay small.
+    static let maximumListItems = 200
+
+    /// A quantity's number: finite and greater than zero.
+    static func positive(_ value: Double) -> String? {
+        guard value.isFinite else { return "must be a finite number greater than 0" }
+        return value > 0 ? nil : "must be greater than 0, got \(JSONReader.format(value))"
+    }
+
+    /// A text of at most `maximumLength` characters that keeps ``TextRules``.
+    static func text(_ text: String, maximumLength: Int = JobLimits.maximumTextLength, multiline: Bool = false) -> String? {
+        // Counted lazily so a 10 MB string is refused without walking all of it.
+        if text.utf8.count > maximumLength, text.dropFirst(maximumLength).isEmpty == false {
+            return "is longer than \(maximumLength) characters"
+        }
+        return TextRules.problem(in: text, multiline: multiline)
+    }
+
+    /// A product's name: a record must name each product.
+    static func productName(_ name: String) -> String? {
+        name.isEmpty ? "must not be empty; a record must name each product" : nil
+    }
+
+    /// The number of products in one tank mix.
+    static func productCount(_ count: Int) -> String? {
+        if count == 0 { return "the product list is empty; a spray job needs at least one product with a rate" }
+        if count > JobLimits.maximumProducts { return "has \(count) products; at most \(JobLimits.maximumProducts) are allowed in one tank mix" }
+        return nil
+    }
+
+    /// A list of parcels, cadastral numbers or codes (`noun`).
+    static func listLength(_ count: Int, of noun: String) -> String? {
+        count > maximumListItems ? "lists \(count) \(noun); at most \(maximumListItems) are accepted" : nil
+    }
+
+    /// An EPPO code: five or six capital letters or digits (EPPO Global Database), `TRZAW`, `ALOMY`.
+    static func eppoCode(_ code: String) -> String? {
+        guard (5...6).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
+            return "\"\(code)\" is not an EPPO code; expected five or six capital letters or digits, like \"TRZAW\" (winter wheat)"
+        }
+        return nil
+    }
+
+    /// A parcel names itself by a label, cadastral numbers or both.
+    static func parcel(_ parcel: Parcel) -> String? {
+        parcel.label == nil && parcel.cadastral.isEmpty
+            ? "names no parcel; expected a \"label\" (the parcel of the aid application), \"cadastral\" numbers, or both" : nil
+    }
+
+    /// One BBCH code.
+    static func bbchCode(_ value: Double) -> String? {
+        value == value.rounded() && (0...99).contains(value) ? nil
+            : "\(JSONReader.format(value)) is not a BBCH stage; expected a whole number from 0 to 99"
+    }
+
+    /// A BBCH range, earlier stage first.
+    static func bbchRange(from: Int, to: Int) -> String? {
+        from <= to ? nil : "the range [\(from), \(to)] runs backwards; expected the earlier stage first"
+    }
+
+    /// The crop's area holds the treated area.
+    static func cropArea(_ cropArea: Quantity<AreaUnit>, treated area: Quantity<AreaUnit>) -> String? {
+        cropArea.internalValue < area.internalValue * (1 - 1e-9)
+            ? "the crop's area is smaller than the treated area (\"area\"); expected the whole crop's area, at least the area treated" : nil
+    }
+
+    /// An application's end comes after its start, which it needs.
+    static func endDate(_ end: JobDate, start: JobDate?) -> String? {
+        guard let start else { return "needs \"date\", when the application started" }
+        return end.instant < start.instant ? "ends before the application starts (\"date\"); expected a time after it" : nil
+    }
+}

@@ -1,0 +1,193 @@
+/// The record of a season's applications in one call: a history read entry by entry into the
+/// machine-readable record (CSV or JSON, streamed: any length in flat memory) or the season
+/// register to print (a PDF carrying the record, at most ``ReportTemplate/maximumTableRows`` lines).
+///
+/// An invalid entry is left out and told to ``export(_:into:events:)``'s `events` with its number,
+/// id and problems; what to do with a record that lacks it is the caller's choice
+/// (``RecordSummary/invalid`` says how many).
+public struct RecordExporter: Sendable {
+    /// The forms of the record.
+    public enum Form: Sendable {
+        /// The machine-readable record (docs/record-format.md).
+        case data(RecordFormat)
+        /// The season register, drawn with these options (its template, language and theme).
+        case register(ReportOptions)
+    }
+
+    /// Something to tell the person making the record, about one entry.
+    public enum Event: Sendable {
+        /// The entry is not a valid job and is not in the record.
+        case invalid(EntryLabel, [Diagnostic])
+        /// The entry is in the record but lacks what ``RecordExporter/check`` asks for.
+        case incomplete(EntryLabel, [Diagnostic])
+    }
+
+    /// Which entry of a history an event is about.
+    public struct EntryLabel: Sendable {
+        /// The entry's number in the history, from 0.
+        public let index: Int
+        /// The entry's own id, when it has one.
+        public let id: String?
+        /// Whether the input was one job rather than a history.
+        public let isOnlyJob: Bool
+    }
+
+    public let form: Form
+    /// The jurisdiction whose required fields each job is checked for (``Event/incomplete(_:_:)``).
+    public let check: RecordJurisdiction?
+
+    public init(form: Form, check: RecordJurisdiction? = nil) {
+        self.form = form
+        self.check = check
+    }
+
+    /// Reads `reader` to its end and hands the record's bytes to `sink` as they are made (the
+    /// machine-readable record a chunk at a time; the register whole, once every entry is read).
+    public func export(_ reader: HistoryReader, into sink: ([UInt8]) throws -> Void,
+                       events: (Event) -> Void = { _ in }) throws(RecordExportError) -> RecordSummary {
+        switch form {
+        case .data(let format): try exportData(reader, format: format, into: sink, events: events)
+        case .register(let options): try exportRegister(reader, options: options, into: sink, events: events)
+        }
+    }
+
+    /// The next entry's plan, or nil at the end; an invalid entry is told and passed over.
+    private func nextPlan(_ reader: HistoryReader, summary: inout RecordSummary, events: (Event) -> Void)
+        throws(RecordExportError) -> (SprayPlan, EntryLabel)? {
+        while true {
+            let item: HistoryItem?
+            do {
+                item = try reader.next()
+            } catch {
+                throw .history(error)
+            }
+            guard let item else { return nil }
+            let entry = item.decode()
+            let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: reader.isOneJob)
+            summary.entries += 1
+            do {
+                let decoded = try entry.result.get()
+                let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
+                if let check {
+                    let missing = check.missing(in: plan.job)
+                    if !missing.isEmpty {
+                        summary.incomplete += 1
+                        events(.incomplete(label, missing))
+                    }
+                }
+                return (plan, label)
+            } catch {
+                summary.invalid += 1
+                events(.invalid(label, error.diagnostics))
+            }
+        }
+    }
+
+    private func exportData(_ reader: HistoryReader, format: RecordFormat, into sink: ([UInt8]) throws -> Void,
+                            events: (Event) -> Void) throws(RecordExportError) -> RecordSummary {
+        var summary = RecordSummary()
+        var buffer = Array(format.header.utf8)
+        // Handed on in chunks: a season is never held whole, and the sink is not called a line at a time.
+        func pass(_ force: Bool) throws(RecordExportError) {
+            guard force || buffer.count >= 256 * 1024 else { return }
+            do {
+                try sink(buffer)
+            } catch {
+                throw .output(error)
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        while let (plan, _) = try nextPlan(reader, summary: &summary, events: events) {
+            for line in RecordLine.lines(of: plan) {
+                buffer += format.text(of: line, first: summary.lines == 0).utf8
+                summary.lines += 1
+                try pass(false)
+            }
+        }
+        buffer += format.footer.utf8
+        try pass(true)
+        return summary
+    }
+
+    private func exportRegister(_ reader: HistoryReader, options: ReportOptions, into sink: ([UInt8]) throws -> Void,
+                                events: (Event) -> Void) throws(RecordExportError) -> RecordSummary {
+        var summary = RecordSummary()
+        var lines: [HistoryLine] = []
+        var records: [RecordLine] = []
+        var language = options.language
+        var generator: ReportGenerator?
+        while let (plan, label) = try nextPlan(reader, summary: &summary, events: events) {
+            // Made for the first valid job, in its language unless the options give one.
+            language = language ?? plan.job.locale
+            do throws(ReportError) {
+                let made: ReportGenerator
+                if let generator {
+                    made = generator
+                } else {
+                    made = try ReportGenerator(options: options)
+                }
+                generator = made
+                lines.append(HistoryLine(plan: plan, number: label.index + 1, locale: try made.locale(language ?? .english)))
+            } catch {
+                throw .report(error)
+            }
+            records += RecordLine.lines(of: plan)
+            summary.lines = records.count
+            // Counted as the lines stream in, so a season too long for one register is refused
+            // before it is held (memory stays flat up to the limit).
+            guard records.count <= ReportTemplate.maximumTableRows else {
+                throw .registerTooLong(entry: label.index, limit: ReportTemplate.maximumTableRows)
+            }
+        }
+        guard let generator, !lines.isEmpty else { throw .nothingToRecord(summary) }
+        do {
+            // The history is read as a stream and not kept: the register carries the record alone.
+            let register = try generator.historyReport(lines, language: language ?? .english, records: records, source: nil)
+            try sink(register.pdf ?? [])
+        } catch let error as ReportError {
+            throw .report(error)
+        } catch {
+            throw .output(error)
+        }
+        return summary
+    }
+}
+
+/// What a record was made of.
+public struct RecordSummary: Sendable, Equatable {
+    /// Entries read.
+    public var entries = 0
+    /// Lines written (one a product of each valid job).
+    public var lines = 0
+    /// Entries left out as invalid.
+    public var invalid = 0
+    /// Entries that lack what the record's jurisdiction asks for.
+    public var incomplete = 0
+
+    public init() {}
+}
+
+/// Why a record could not be made.
+public enum RecordExportError: Error, CustomStringConvertible {
+    /// The input is not a history, or cannot be read further.
+    case history(HistoryReadError)
+    /// The register would pass its limit of lines at this entry (from 0).
+    case registerTooLong(entry: Int, limit: Int)
+    /// No entry is a valid job: there is nothing to draw a register of.
+    case nothingToRecord(RecordSummary)
+    /// The register cannot be drawn (its template, fonts, layout).
+    case report(ReportError)
+    /// The sink refused the bytes (its own error).
+    case output(any Error)
+
+    public var description: String {
+        switch self {
+        case .history(let error): error.description
+        case .registerTooLong(let entry, let limit):
+            "the register holds at most \(limit) lines (one a product of each job); entry \(entry + 1) passes that. Split the season, or write it as CSV or JSON, which have no limit"
+        case .nothingToRecord: "no valid job to make a register of"
+        case .report(let error): error.description
+        case .output(let error): "\(error)"
+        }
+    }
+}
