@@ -37,21 +37,17 @@ struct PlanCommand: ParsableCommand {
             Console.report(error)
             throw ExitStatus.badData
         }
-        let language = locale ?? plan.job.locale
-        let words: ReportLocale
-        do {
-            words = try ReportDefinitions.builtIn.locale(language)
-        } catch {
-            Console.report(ReportError.definition(error))
-            throw ExitStatus.of(.definition(error))
-        }
-        let display = PlanDisplay(plan: plan, language: language)
-        if json {
-            try FileHandleOutput.print(JSONWriter.write(PlanJSON.value(for: plan, display: display, locale: words)))
-        } else {
+        if !json {
             for warning in plan.warnings { Console.warning(warning.description) }
-            try FileHandleOutput.print(PlanText.render(plan, display: display, locale: words))
         }
+        let document: String
+        do {
+            document = try (json ? PlanFormat.json : .text).document(of: plan, language: locale)
+        } catch {
+            Console.report(error)
+            throw ExitStatus.of(error)
+        }
+        try FileHandleOutput.print(document)
     }
 }
 

@@ -1,0 +1,60 @@
+/// A record line as a CSV row (RFC 4180).
+enum RecordCSV {
+    static let columns = [
+        "job_id", "line", "date", "start_time", "end_date", "end_time", "utc_offset", "holding", "parcels", "cadastral_parcels",
+        "field", "crop", "crop_eppo", "cropped_area_ha", "treated_area_ha", "bbch_from", "bbch_to", "reason", "reason_eppo",
+        "product", "authorisation", "dose", "dose_unit", "dose_per_ha", "dose_per_ha_unit", "total_product", "total_product_unit",
+        "spray_volume_l_per_ha", "operator", "operator_licence", "equipment", "weather", "notes", "recorded_at",
+    ]
+
+    static func row(_ line: RecordLine) -> String {
+        func number(_ value: Double?) -> String {
+            guard let value else { return "" }
+            let rounded = RecordLine.rounded(value)
+            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+            return String(rounded)
+        }
+        func text(_ value: String?) -> String { value.map(neutralised) ?? "" }
+        let fields: [String] = [
+            text(line.jobID), String(line.line), line.date ?? "", line.startTime ?? "", line.endDate ?? "", line.endTime ?? "",
+            line.utcOffset ?? "", text(line.holding),
+            text(line.parcels.compactMap(\.label).joined(separator: "; ")),
+            text(line.parcels.flatMap(\.cadastral).joined(separator: "; ")),
+            text(line.field), text(line.crop), text(line.cropCode), number(line.croppedArea), number(line.treatedArea),
+            line.bbch.map { String($0.from) } ?? "", line.bbch.map { String($0.to) } ?? "",
+            text(line.reason), text(line.reasonCodes.joined(separator: "; ")), text(line.product), text(line.authorisation),
+            number(line.dose), line.doseUnit, number(line.dosePerHectare), line.dosePerHectareUnit,
+            number(line.totalProduct), line.totalProductUnit, number(line.sprayVolume),
+            text(line.operatorName), text(line.operatorLicence), text(line.equipment), text(line.weather), text(line.notes),
+            line.recordedAt ?? "",
+        ]
+        return fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+
+    /// A text cell as a spreadsheet must not run it: one that begins with `=`, `+`, `-`, `@`, a
+    /// tab or a carriage return would be read as a formula (CSV injection), so it gets a leading
+    /// apostrophe, as OWASP recommends; the JSON record keeps the value as entered. Numbers,
+    /// dates, times and UTC offsets are never text cells, so "-" in "-05:00" stays as it is.
+    static func neutralised(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else { return text }
+        return "'" + text
+    }
+
+    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// A field in quotes when it holds a comma, a quote or a line break, its quotes doubled.
+    /// Scalars are looked at, not characters: a comma or a quote followed by a combining mark is
+    /// one character to Swift but still a comma or a quote to every CSV reader.
+    static func quoted(_ field: String) -> String {
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || lineBreaks.contains($0.value) }) else { return field }
+        var escaped = String.UnicodeScalarView()
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { escaped.append(scalar) }
+            escaped.append(scalar)
+        }
+        return "\"" + String(escaped) + "\""
+    }
+
+    /// What `Character.isNewline` calls a line break, as scalars.
+    private static let lineBreaks: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+}
