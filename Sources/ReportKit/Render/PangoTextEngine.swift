@@ -1,6 +1,7 @@
 import CCairo
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Lays out text with Pango, from a private set of fonts, exactly as the PDF surface draws it:
 /// metrics are not hinted and glyph positions are not rounded, so a line breaks at the same place
@@ -10,7 +11,9 @@ import Glibc
 /// Make one engine and reuse it for every document: fonts are loaded once. Pango objects are not
 /// thread-safe, so calls are serialised; parallel work uses one engine per thread.
 public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
-    private let lock = Lock()
+    /// Held for every call into Pango and every use of the caches below (Pango objects are not
+    /// thread-safe); the state it guards is the engine's own, so it guards nothing by value.
+    private let lock = Mutex<Void>(())
     let context: PangoContext
     public let fonts: FontSet
 
@@ -137,25 +140,25 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     }
 
     public func measure(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) -> TextMeasurement {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let set = try? cachedLayout(LayoutKey(text: text, width: width, alignment: alignment, ellipsize: ellipsize)) else {
-            return TextMeasurement(lines: [], size: .zero)
+        lock.withLock { _ in
+            guard let set = try? cachedLayout(LayoutKey(text: text, width: width, alignment: alignment, ellipsize: ellipsize)) else {
+                return TextMeasurement(lines: [], size: .zero)
+            }
+            return set.measurement
         }
-        return set.measurement
     }
 
     /// The widest word's width, read from the text's one-line layout (which measuring its natural
     /// width has usually made already) instead of shaping every word again.
     public func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
-        lock.lock()
-        defer { lock.unlock() }
-        let key = LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)
-        guard let set = try? cachedLayout(key) else { return 0 }
-        if let width = set.longestWord { return width }
-        let width = Self.longestWordWidth(text, in: set.layout)
-        layouts[key]?.longestWord = width
-        return width
+        lock.withLock { _ in
+            let key = LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)
+            guard let set = try? cachedLayout(key) else { return 0 }
+            if let width = set.longestWord { return width }
+            let width = Self.longestWordWidth(text, in: set.layout)
+            layouts[key]?.longestWord = width
+            return width
+        }
     }
 
     private static func longestWordWidth(_ text: StyledText, in layout: PangoLayout) -> Double {
@@ -189,18 +192,18 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
 
     /// Runs `body` with a Pango layout of `text`, under the engine's lock.
     func withLayout<Result>(for text: PlacedText, _ body: (SetText) throws(RenderError) -> Result) throws(RenderError) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(try cachedLayout(LayoutKey(text: text.text, width: text.width, alignment: text.alignment, ellipsize: text.ellipsize)))
+        try lock.withLock { _ throws(RenderError) in
+            try body(try cachedLayout(LayoutKey(text: text.text, width: text.width, alignment: text.alignment, ellipsize: text.ellipsize)))
+        }
     }
 
     /// Ends a document: once the current generation of layouts is full, it becomes the previous
     /// one and the layouts no document has used since are let go, so memory does not grow from
     /// one document to the next.
     public func endDocument() {
-        lock.lock()
-        defer { lock.unlock() }
-        if layouts.count >= Self.generationSize { turnOver() }
+        lock.withLock { _ in
+            if layouts.count >= Self.generationSize { turnOver() }
+        }
     }
 
     private func turnOver() {

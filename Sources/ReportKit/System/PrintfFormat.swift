@@ -3,7 +3,7 @@ import Glibc
 extension String {
     /// `format` filled in as C's `printf` does (`%.3f`, `%.6g`), for numbers whose exact printed
     /// form a file or a message relies on. Foundation's `String(format:)` gives the same text but
-    /// lives in Foundation proper (see ``Lock``). Numbers are written in the C locale, with a
+    /// lives in Foundation proper (see ``ConditionLock``). Numbers are written in the C locale, with a
     /// full stop for the decimal separator: ReportKit never sets a process locale.
     package init(printf format: String, _ arguments: CVarArg...) {
         self.init(decoding: Self.printed(format, arguments), as: UTF8.self)

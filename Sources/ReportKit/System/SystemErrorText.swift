@@ -3,7 +3,7 @@ import Glibc
 
 /// Why a file operation failed, in the system's words ("Permission denied", "No space left on
 /// device"), for messages that name the file and then the cause. Used in place of Foundation's
-/// `localizedDescription`, which lives in Foundation proper (see ``Lock``).
+/// `localizedDescription`, which lives in Foundation proper (see ``ConditionLock``).
 package enum SystemErrorText {
     package static func describe(_ error: any Error) -> String {
         if let posix = error as? POSIXError { return text(of: posix.code.rawValue) }

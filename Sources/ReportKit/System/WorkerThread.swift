@@ -1,7 +1,7 @@
 import Glibc
 
 /// Starts detached POSIX threads with a stack size of the caller's choosing (in place of
-/// Foundation's `Thread`, for the reason ``Lock`` gives).
+/// Foundation's `Thread`, for the reason ``ConditionLock`` gives).
 ///
 /// A thread it starts never takes the signals a user sends to stop a program (SIGINT, SIGTERM,
 /// SIGHUP, SIGQUIT): they reach the main thread, or the program's own handler (report-gen's

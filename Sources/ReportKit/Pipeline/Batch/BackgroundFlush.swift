@@ -1,18 +1,23 @@
-/// Flushes a group of staged files to disk (``StagedFile/flushTogether(_:)``) on a thread of its
-/// own, one group at a time, so that the thread drawing the next reports never waits for the disk.
+/// Flushes groups of staged files to disk (``StagedFile/flushTogether(_:)``) on one thread of its
+/// own, for the life of a batch, one group at a time, so that the thread drawing the next reports
+/// never waits for the disk.
 ///
 /// Waiting cost more than the flush: a thread asleep in syncfs(2) leaves its core idle, and on a
 /// shared machine it comes back to a core and caches that others have used meanwhile. With
 /// `--jobs 2` the drawing threads never waited, and took less CPU a report than `--jobs 1` on a
 /// busy machine (6.91 against 7.44 ms), which the work itself never does.
 ///
-/// The files of a group are handed over whole: the caller touches none of them again until
-/// ``wait()`` has returned (the lock orders the handover each way), and then names them
-/// (``StagedFile/commit(replacing:)``) as before.
+/// Invariants: at most one group is in the worker's hands (``start(_:)`` waits for the one
+/// before); the files of a group are handed over whole, and the caller touches none of them again
+/// until ``wait()`` has returned (the lock orders the handover each way); ``finish()`` ends the
+/// thread, after its group, and must be called once the batch is done with it.
 final class BackgroundFlush: @unchecked Sendable {
     private let state = ConditionLock()
     // Read and written only with `state` locked.
-    private var running = false
+    private var group: [StagedFile]?
+    private var workerStarted = false
+    private var workerRunning = false
+    private var finishing = false
 
     /// Starts flushing `files`, after waiting for a group still being flushed. Where no thread
     /// can be started (the system's limit), the flush is done here, before returning.
@@ -20,24 +25,56 @@ final class BackgroundFlush: @unchecked Sendable {
         wait()
         // One file is flushed by its own commit (fsync), as before.
         guard files.count > 1 else { return }
-        state.withLock { running = true }
-        let started = WorkerThread.start(stackSize: 256 << 10) { [self] in
-            StagedFile.flushTogether(files)
-            state.withLock {
-                running = false
-                state.broadcast()
+        let handed = state.withLock { () -> Bool in
+            if !workerStarted {
+                workerStarted = true
+                workerRunning = WorkerThread.start(stackSize: 256 << 10) { [self] in serve() }
             }
+            guard workerRunning else { return false }
+            group = files
+            state.broadcast()
+            return true
         }
-        guard !started else { return }
-        state.withLock { running = false }
-        StagedFile.flushTogether(files)
+        if !handed { StagedFile.flushTogether(files) }
     }
 
     /// Returns once the group last started is on disk, or its flush has failed (the files'
     /// commits then flush each one and report what fails).
     func wait() {
         state.withLock {
-            while running { state.wait() }
+            while group != nil { state.wait() }
+        }
+    }
+
+    /// Ends the worker once its group is flushed, and waits for it to end.
+    func finish() {
+        state.withLock {
+            finishing = true
+            state.broadcast()
+            while workerRunning { state.wait() }
+        }
+    }
+
+    private func serve() {
+        while let files = nextGroup() {
+            StagedFile.flushTogether(files)
+            state.withLock {
+                group = nil
+                state.broadcast()
+            }
+        }
+    }
+
+    /// The next group to flush; nil once finishing.
+    private func nextGroup() -> [StagedFile]? {
+        state.withLock {
+            while group == nil, !finishing { state.wait() }
+            guard let group else {
+                workerRunning = false
+                state.broadcast()
+                return nil
+            }
+            return group
         }
     }
 }

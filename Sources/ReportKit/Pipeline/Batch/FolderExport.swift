@@ -48,6 +48,8 @@ struct FolderExport {
         // named and reported, in order, once it is there.
         var flushing: [Made] = []
         let flush = BackgroundFlush()
+        // After the last group is named (the defer below, in the loop's scope, runs first).
+        defer { flush.finish() }
         let groupSize = Self.groupSize(threads: options.threads)
         func nameFlushed() {
             flush.wait()
