@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMalloc"),
-        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CLinux", "ReportTemplates"]),
+        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CLinux", "CMalloc", "ReportTemplates"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).
         .target(
@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "report-gen",
             dependencies: [
-                "ReportKit", "CMalloc",
+                "ReportKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMalloc
 import ReportKit
 
 #if canImport(Glibc)
@@ -40,17 +39,14 @@ struct ReportGen: ParsableCommand {
             Console.error(problem)
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
-        PangoTextEngine.useEmptyDefaultFontConfiguration()
-        keepFreedMemory()
+        // A combined document is finished in its file by an appended update, which would keep
+        // cairo's uncompressed page content; every other PDF is finished in memory.
+        let combined = CommandLine.arguments.contains { $0 == "--combined" || $0.hasPrefix("--combined=") }
+        ReportKitProcess.prepare(combined ? [.privateFontsOnly, .keepFreedMemory] : .all)
         // One report: its text engine is made on the second core while the arguments are parsed
         // and the theme and template are loaded (the same bytes; see WarmStart).
         if makesOneReport(CommandLine.arguments) {
             WarmStart.beginForProcess()
-        }
-        // A combined document is finished in its file by an appended update, which would keep
-        // cairo's uncompressed page content; every other PDF is finished in memory.
-        if !CommandLine.arguments.contains(where: { $0 == "--combined" || $0.hasPrefix("--combined=") }) {
-            PDFRenderer.leaveCompressionToFinishing()
         }
         main(nil)
     }
@@ -64,19 +60,5 @@ struct ReportGen: ParsableCommand {
         let otherCommands: Set<String> = ["batch", "validate", "templates", "plan", "extract", "record", "help"]
         let requests: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
         return !otherCommands.contains(first) && !words.contains(where: { requests.contains($0) || $0.hasPrefix("--generate-completion-script=") })
-    }
-
-    /// A report allocates and frees buffers of 64 KB to a few MB (cairo's output, the PDF being
-    /// finished); glibc hands blocks that large back to the kernel on every free and the next
-    /// report faults them in again: about 120 page faults a report, 5 % of a batch's CPU time.
-    /// Kept instead: the memory is reused, so a batch's peak stays where it was.
-    private static func keepFreedMemory() {
-        #if canImport(Glibc)
-        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
-        _ = mallopt(M_TRIM_THRESHOLD, 128 << 20)
-        // Each thread's own malloc arena reserves 64 MB of address space; under a limit on it
-        // (ulimit -v) one arena leaves that room to the work.
-        if AddressSpace.isLimited { _ = mallopt(M_ARENA_MAX, 1) }
-        #endif
     }
 }

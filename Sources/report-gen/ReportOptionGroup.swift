@@ -36,7 +36,8 @@ struct ReportOptionGroup: ParsableArguments {
     /// A generator for these options; a template or font problem is reported and ends the run.
     func makeGenerator() throws -> ReportGenerator {
         do {
-            return try ReportGenerator(options: reportOptions)
+            // The engine made ahead on the other core while the arguments were parsed, if any.
+            return try ReportGenerator(options: reportOptions, textEngine: WarmStart.takeEngine(for: .inter))
         } catch {
             Console.report(error)
             throw ExitStatus.of(error)

@@ -67,7 +67,7 @@ if let batch = options.batch {
 // Every document here is finished in memory, as report-gen's are: cairo leaves page content for
 // finishing to compress once. (Not before the peers and the batch: the C programs they start
 // would inherit the switch.)
-PDFRenderer.leaveCompressionToFinishing()
+ReportKitProcess.prepare(.compressionInFinishing)
 let engine = try PangoTextEngine()
 let renderer = PDFRenderer(text: engine)
 let template = PageTemplate(margins: EdgeInsets(all: 40))

@@ -5,7 +5,7 @@ import Testing
 
 /// What report-gen writes is what the golden tests hold the library to, byte for byte. report-gen
 /// has cairo leave page content uncompressed for finishing to compress once
-/// (`PDFRenderer.leaveCompressionToFinishing`); that may change what a report costs, never its
+/// (`ReportKitProcess.prepare(.compressionInFinishing)`); that may change what a report costs, never its
 /// bytes.
 @Suite("report-gen writes the golden reports")
 struct GoldenCLITests {

@@ -5,7 +5,7 @@ import Glibc
 /// The sRGB ICC profile of the PDF/A OutputIntent (PDF/A-3, 6.2.3): it says how the report's
 /// DeviceRGB colours are meant. Read from Debian's icc-profiles-free (a 7 KB ICC v2 profile)
 /// rather than carried in the source; the same profile gives the same bytes.
-enum ColorProfile {
+package enum ColorProfile {
     /// Where the profile is looked for, first found wins.
     static let searchPaths = ["/usr/share/color/icc/sRGB.icc"]
 
@@ -18,7 +18,7 @@ enum ColorProfile {
     }
 
     /// The profile compressed with Flate, once per process rather than once per report.
-    static func compressedSRGB() throws(RenderError) -> [UInt8] {
+    package static func compressedSRGB() throws(RenderError) -> [UInt8] {
         switch compressed {
         case .success(let bytes): return bytes
         case .failure(let error): throw error

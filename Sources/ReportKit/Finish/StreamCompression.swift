@@ -2,7 +2,7 @@ import CQPDF
 
 /// Writes anew, compressed by finishing when large enough to be worth it, the streams cairo
 /// compresses only when asked: page content and fonts' ToUnicode maps. With
-/// ``PDFRenderer/leaveCompressionToFinishing()`` cairo writes them plain, because finishing reads
+/// ``ReportKitProcess/Choices/compressionInFinishing`` cairo writes them plain, because finishing reads
 /// and rewrites a page's content anyway and compressing it twice is wasted; without it cairo has
 /// compressed them and finishing inflates them first. Either way each comes out the same
 /// (``Flate/deflate(_:level:)``, the dictionary as finishing writes it, the length in cairo's

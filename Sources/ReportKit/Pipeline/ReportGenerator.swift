@@ -63,13 +63,16 @@ public final class ReportGenerator {
     private let drawsQRCode: Bool
     private var locales: [ReportLanguage: ReportLocale] = [:]
 
-    public init(options: ReportOptions, definitions: ReportDefinitions = .builtIn, fonts: FontSet = .inter) throws(ReportError) {
+    /// A generator for `options`, drawing with `fonts` through `textEngine` when given (one made
+    /// ahead with the same fonts, on another thread; it must not be shared with another
+    /// generator), else through an engine of its own.
+    public init(options: ReportOptions, definitions: ReportDefinitions = .builtIn, fonts: FontSet = .inter,
+                textEngine: PangoTextEngine? = nil) throws(ReportError) {
         self.options = options
         self.definitions = definitions
         if let author = options.author, let problem = ReportOptions.problem(withAuthor: author) {
             throw .definition(DefinitionError(file: "the author option", problem))
         }
-        let start = WarmStart.take(for: fonts)
         do {
             theme = try definitions.theme(options.theme, tokensFile: options.tokensFile)
             template = try definitions.template(options.template, theme: theme)
@@ -78,9 +81,8 @@ public final class ReportGenerator {
             throw .definition(error)
         }
         do {
-            // The process's engine made ahead on another core (report-gen), else one made here.
-            if let start {
-                text = try start.engine()
+            if let textEngine, textEngine.fonts == fonts {
+                text = textEngine
             } else {
                 text = try PangoTextEngine(fonts: fonts)
             }

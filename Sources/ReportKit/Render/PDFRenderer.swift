@@ -61,6 +61,7 @@ public final class PDFFileWriter {
     /// Starts the document for `path`, which must not be one of `inputs` (the files being read).
     public init(path: String, text: PangoTextEngine, info: DocumentInfo, pageSize: Size = .a4,
                 standard: PDFStandard = .archivalAccessible, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+        if let problem = ReportKitProcess.environmentProblem(drawingIntoFile: true) { throw RenderError(problem) }
         file = try StagedFile(for: path, protecting: inputs)
         sink = CairoFileSink(file)
         self.info = info

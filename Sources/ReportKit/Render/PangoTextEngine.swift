@@ -52,14 +52,14 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     }
 
     /// Makes the process's default fontconfig configuration an empty one, for a program in which
-    /// nothing but ReportKit draws text (report-gen calls it first thing).
+    /// nothing but ReportKit draws text (``ReportKitProcess/Choices/privateFontsOnly``).
     ///
     /// Engines draw only with their own fonts, from a private configuration; yet Pango loads the
     /// system's whole configuration (every font folder's cache, /etc/fonts) in a thread when the
     /// first font map is made, and waits for it: 3 to 4 ms of a 30 ms report. An empty default
     /// also keeps fontconfig's system rules from reaching cairo's font options. It must come
     /// before the first engine; a program that uses fontconfig itself should not call it.
-    public static func useEmptyDefaultFontConfiguration() {
+    package static func useEmptyDefaultFontConfiguration() {
         guard let empty = FcConfigCreate() else { return }
         FcConfigSetCurrent(empty)
         // The current configuration keeps a reference of its own.

@@ -1,4 +1,5 @@
 import Glibc
+import ReportKit
 import Synchronization
 
 /// The first report's one-time work that needs nothing from the job or the options, done on a
@@ -12,9 +13,10 @@ import Synchronization
 /// before anything is laid out. (Warming the type scale's fonts here as well was measured and
 /// left out: a single report reaches layout about 5 ms after it starts, too soon for it to pay.)
 ///
-/// report-gen starts one for a command that makes a report (``beginForProcess(fonts:)``); the
-/// first ``ReportGenerator`` with the same fonts takes it instead of making an engine.
-public final class WarmStart: @unchecked Sendable {
+/// report-gen starts one for a command that makes a report (``beginForProcess(fonts:)``), and
+/// hands its engine to the first `ReportGenerator` it makes (``takeEngine(for:)``); the library
+/// knows nothing of it.
+final class WarmStart: @unchecked Sendable {
     private let fonts: FontSet
     // Every property below is read and written only with `state` locked.
     private let state = ConditionLock()
@@ -32,7 +34,7 @@ public final class WarmStart: @unchecked Sendable {
     /// Starts the work on a thread of its own, for the first ``ReportGenerator`` of the process
     /// to take. Whatever way the process ends, the thread's work ends first, so no library is
     /// left in the middle of a call at exit.
-    public static func beginForProcess(fonts: FontSet = .inter) {
+    static func beginForProcess(fonts: FontSet = .inter) {
         let start = WarmStart(fonts: fonts)
         // Set before the thread exists (starting it orders this write before its first step),
         // so the thread's own "done" can never be overwritten.
@@ -45,8 +47,14 @@ public final class WarmStart: @unchecked Sendable {
         atexit { WarmStart.process.withLock { $0 }?.finish() }
     }
 
-    /// The process's warm start for `fonts`, taken (a second generator makes its own engine).
-    static func take(for fonts: FontSet) -> WarmStart? {
+    /// The engine made ahead for `fonts`, once (a second generator makes its own); nil when none
+    /// was started, its fonts differ, or it failed (the generator then makes one and reports why).
+    static func takeEngine(for fonts: FontSet) -> PangoTextEngine? {
+        try? take(for: fonts)?.engine()
+    }
+
+    /// The process's warm start for `fonts`, taken.
+    private static func take(for fonts: FontSet) -> WarmStart? {
         guard let start = process.withLock({ $0 }), start.fonts == fonts else { return nil }
         return start.state.withLock {
             guard !start.taken else { return nil }
@@ -56,7 +64,7 @@ public final class WarmStart: @unchecked Sendable {
     }
 
     /// The engine, once made; waits for it.
-    func engine() throws(RenderError) -> PangoTextEngine {
+    private func engine() throws(RenderError) -> PangoTextEngine {
         let result = state.withLock {
             while made == nil { state.wait() }
             return made!
