@@ -20,7 +20,7 @@ struct ReportGen: ParsableCommand {
             report-gen extract spray-report.pdf -o job.json
             report-gen templates
             """,
-        version: ReportKitVersion.current,
+        version: ReportKitVersion.withLibraries,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self, ExtractCommand.self,
                       RecordCommand.self],
         defaultSubcommand: RenderCommand.self

@@ -93,7 +93,7 @@ struct DistributionTests {
         let installed = try Self.script("install.sh", [prefix])
         #expect(installed.status == 0, "\(installed.stderr.suffix(800))")
         let binary = prefix + "/bin/report-gen"
-        #expect(try ReportGen.run(program: binary, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.4.0")
+        #expect(try ReportGen.run(program: binary, ["--version"]).stdout.hasPrefix("0.4.0 (cairo 1.16."))
         if Self.isRoot {
             // Alone, as on a machine without the toolchain or the checkout.
             let work = folder.path("work")

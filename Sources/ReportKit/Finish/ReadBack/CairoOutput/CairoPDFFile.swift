@@ -73,7 +73,8 @@ final class CairoPDFFile {
             try Self.crossReference(&parser, at: offset, base: table.base, fileSize: source.count)
         }
         self.offsets = offsets
-        guard trailer["Prev"] == nil else { throw RenderError("the PDF from cairo has been updated already; finishing reads cairo's own output") }
+        // Rule 2 of CairoOutputContract, checked here: an updated file's table is not the whole file's.
+        guard trailer["Prev"] == nil else { throw CairoOutputContract.broken(2, "it has been updated already (/Prev)") }
         self.trailer = trailer
     }
 
@@ -128,6 +129,18 @@ final class CairoPDFFile {
             spans[entry.key] = entry.value..<end
         }
         return (spans, starts.first?.value ?? crossReferenceOffset)
+    }
+
+    /// The numbers of the objects in use, in order.
+    var numbersInUse: [Int] { offsets.indices.filter { offsets[$0] != Self.absent } }
+
+    /// Whether object `number` starts where the cross-reference table says ("N 0 obj").
+    func objectStarts(_ number: Int) throws(RenderError) -> Bool {
+        guard offsets.indices.contains(number), offsets[number] != Self.absent else { return false }
+        let expected = Array("\(number) 0 obj".utf8)
+        let window = try source.window(at: offsets[number], minimum: expected.count)
+        let start = offsets[number] - window.base
+        return window.bytes.count >= start + expected.count && window.bytes[start..<(start + expected.count)].elementsEqual(expected)
     }
 
     /// One more than the largest object number (the trailer's /Size).

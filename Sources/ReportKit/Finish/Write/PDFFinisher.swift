@@ -32,7 +32,7 @@ public struct PDFFinisher: Sendable {
     /// The finished PDF in memory, written whole: cairo's objects that finishing leaves as they
     /// are copied byte for byte, the changed ones in their place.
     public func finish(_ rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> [UInt8] {
-        let update = PDFIncrementalUpdate(try CairoPDFFile(.memory(rendered.bytes)))
+        let update = PDFIncrementalUpdate(try Self.readBack(.memory(rendered.bytes)))
         return try update.wholeFile(trailer: try complete(update, rendered: rendered, attachments: attachments.map(StoredAttachment.init)))
     }
 
@@ -42,8 +42,17 @@ public struct PDFFinisher: Sendable {
     @discardableResult
     func update(for source: PDFBytes, rendered: RenderedPDF, attachments: [StoredAttachment],
                 sink: (([UInt8]) throws(RenderError) -> Void)? = nil) throws(RenderError) -> [UInt8] {
-        let update = PDFIncrementalUpdate(try CairoPDFFile(source), sink: sink)
+        let update = PDFIncrementalUpdate(try Self.readBack(source), sink: sink)
         return try update.write(trailer: try complete(update, rendered: rendered, attachments: attachments))
+    }
+
+    /// cairo's file, read back once the running cairo and the file are known to be what
+    /// finishing was made for (``CairoOutputContract``).
+    private static func readBack(_ source: PDFBytes) throws(RenderError) -> CairoPDFFile {
+        if let problem = CairoOutputContract.runtimeProblem { throw RenderError(problem, missingDependency: true) }
+        let file = try CairoPDFFile(source)
+        try CairoOutputContract.check(file, everyObject: source.isInMemory)
+        return file
     }
 
     /// Makes every change to `update` the standard asks for; the entries of the trailer.
