@@ -38,7 +38,7 @@ struct TemplatesCommand: ParsableCommand {
                 lines.append("\(name + String(repeating: " ", count: max(0, 18 - name.count)))\(template.subject == .history ? "history" : "job    ")  \(template.summary)")
             }
             lines.append("")
-            lines.append("Built-in files: \(definitions.location).")
+            lines.append("Built-in files: \(definitions.location)" + (definitions.directory == nil ? " (templates --export DIR writes them out)." : "."))
             lines.append("Copy one, change it, and pass it with --template PATH (docs/template-format.md).")
         } catch {
             Console.report(ReportError.definition(error))

@@ -134,11 +134,14 @@ struct DistributionTests {
     @Test func aPackageUsingReportKitDoesNotFetchItsTestOnlyDependency() throws {
         let folder = try ScratchFolder()
         try FileManager.default.createDirectory(atPath: folder.path("Sources/app"), withIntermediateDirectories: true)
+        // A clone under a name of the user's own, as docs/library.md says to name it.
+        let clone = folder.path("ReportKit-my-clone")
+        try FileManager.default.createSymbolicLink(atPath: clone, withDestinationPath: ReportGen.repository.path)
         _ = try folder.write("""
             // swift-tools-version:6.1
             import PackageDescription
-            let package = Package(name: "consumer", dependencies: [.package(path: "\(ReportGen.repository.path)")],
-                targets: [.executableTarget(name: "app", dependencies: [.product(name: "ReportKit", package: "\(ReportGen.repository.lastPathComponent)")])])
+            let package = Package(name: "consumer", dependencies: [.package(path: "ReportKit-my-clone")],
+                targets: [.executableTarget(name: "app", dependencies: [.product(name: "ReportKit", package: "ReportKit-my-clone")])])
             """, to: "Package.swift")
         _ = try folder.write("import ReportKit\nprint(ReportKitVersion.current)\n", to: "Sources/app/main.swift")
         let resolved = try ReportGen.run(program: "/usr/bin/env", ["swift", "package", "resolve"], in: folder.url)

@@ -9,12 +9,12 @@ public struct ComposedReport: Sendable {
 }
 
 /// The document stage: a template evaluated against a report's data.
-public enum ReportComposer {
+package enum ReportComposer {
     /// Evaluates `template` for `data` (from ``ReportData``) in `theme` and `locale`.
     ///
     /// - Parameter anchorPrefix: put before every destination name, so several reports can be
     ///   composed into one document without their links colliding.
-    public static func compose(_ template: ReportTemplate, data: TemplateValue, theme: Theme, locale: ReportLocale,
+    package static func compose(_ template: ReportTemplate, data: TemplateValue, theme: Theme, locale: ReportLocale,
                                info: DocumentInfo = DocumentInfo(), anchorPrefix: String = "",
                                qrEncoder: (any QREncoding)? = nil) throws(DefinitionError) -> ComposedReport {
         guard case .record(let root) = data else { throw DefinitionError(file: template.file, "the report data is not a group of fields") }

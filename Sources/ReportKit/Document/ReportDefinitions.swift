@@ -26,7 +26,7 @@ public struct ReportDefinitions: Sendable {
     public static let builtIn = ReportDefinitions(files: BuiltInTemplates.files)
 
     /// Where these definitions are, in words: the folder, or "built into report-gen".
-    public var location: String { directory ?? "built into report-gen (templates --export DIR writes them out)" }
+    public var location: String { directory ?? "built into ReportKit" }
 
     /// Writes every built-in definition file into `folder` (made when missing), as `templates/`
     /// holds them, for a user to copy and change. Files already there are kept (a user's changes

@@ -4,9 +4,9 @@
 /// column for every syntax error, the path of the value being read when it failed, duplicate keys
 /// rejected (Foundation keeps one silently), a bound on nesting depth, and each number's literal
 /// text (so `1e999` is reported rather than read as infinity).
-public struct JSONParser {
+package struct JSONParser {
     /// Nesting deeper than this is refused; a spray job needs four levels.
-    public static let defaultMaximumDepth = 64
+    package static let defaultMaximumDepth = 64
 
     private let bytes: [UInt8]
     private let maximumDepth: Int
@@ -14,7 +14,7 @@ public struct JSONParser {
     private var path = JSONPath.root
 
     /// Parses one complete JSON document (a UTF-8 byte order mark is allowed before it).
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
         parser.skipWhitespace()
@@ -319,14 +319,14 @@ public struct JSONParser {
 }
 
 /// A document that is not well-formed JSON: where it failed and why.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The value being read when the error was found (`$` at the top level).
-    public let path: JSONPath
-    public let line: Int
-    public let column: Int
-    public let message: String
+    package let path: JSONPath
+    package let line: Int
+    package let column: Int
+    package let message: String
 
-    public var description: String {
+    package var description: String {
         "\(path): invalid JSON at line \(line), column \(column): \(message)"
     }
 
@@ -338,7 +338,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
 extension InputError {
     /// A syntax error as an input error at the path being read, with its line and column.
-    public init(_ syntax: JSONSyntaxError) {
+    package init(_ syntax: JSONSyntaxError) {
         self.init(at: syntax.path, "invalid JSON at line \(syntax.line), column \(syntax.column): \(syntax.message)")
     }
 }

@@ -1,6 +1,6 @@
 /// A parsed JSON document, kept as written: object members in document order and each number
 /// with its literal text, so that errors can quote exactly what the user wrote.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -9,7 +9,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object(JSONObject)
 
     /// The JSON type name a person would use in an error message ("a number", "an object").
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -23,11 +23,11 @@ public indirect enum JSONValue: Sendable, Equatable {
 
 /// A JSON number with its literal text. `value` is nil when the literal does not fit a finite
 /// `Double` (for example `1e999`), so such input is reported instead of silently becoming infinity.
-public struct JSONNumber: Sendable, Equatable {
-    public let literal: String
-    public let value: Double?
+package struct JSONNumber: Sendable, Equatable {
+    package let literal: String
+    package let value: Double?
 
-    public init(literal: String) {
+    package init(literal: String) {
         self.literal = literal
         let parsed = Double(literal)
         self.value = parsed.flatMap { $0.isFinite ? $0 : nil }
@@ -42,26 +42,26 @@ public struct JSONNumber: Sendable, Equatable {
 }
 
 /// A JSON object whose members keep their order; keys are unique (the parser rejects duplicates).
-public struct JSONObject: Sendable, Equatable {
-    public struct Member: Sendable, Equatable {
-        public let key: String
-        public let value: JSONValue
+package struct JSONObject: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
+        package let key: String
+        package let value: JSONValue
 
-        public init(key: String, value: JSONValue) {
+        package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
-    public let members: [Member]
+    package let members: [Member]
 
-    public init(members: [Member]) {
+    package init(members: [Member]) {
         self.members = members
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
     }
 
-    public var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map(\.key) }
 }

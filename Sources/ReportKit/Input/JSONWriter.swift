@@ -1,12 +1,12 @@
 /// Writes a ``JSONValue`` as pretty-printed JSON, members in their given order, so that output
 /// documents read in the order they are specified and are the same bytes every time.
-public enum JSONWriter {
-    public static func write(_ value: JSONValue, indent: String = "  ") -> String {
+package enum JSONWriter {
+    package static func write(_ value: JSONValue, indent: String = "  ") -> String {
         String(decoding: bytes(value, indent: indent), as: UTF8.self)
     }
 
     /// The same document as UTF-8 bytes, for a file or an attachment (no String made and copied).
-    public static func bytes(_ value: JSONValue, indent: String = "  ") -> [UInt8] {
+    package static func bytes(_ value: JSONValue, indent: String = "  ") -> [UInt8] {
         // Written as UTF-8 bytes: appending to a String piece by piece costs several times more.
         var output: [UInt8] = []
         output.reserveCapacity(4_096)
@@ -96,7 +96,7 @@ public enum JSONWriter {
 
 extension JSONValue {
     /// A number value from a finite double, written in its shortest exact form (`2250`, `5.333333333333333`).
-    public static func number(_ value: Double) -> JSONValue {
+    package static func number(_ value: Double) -> JSONValue {
         if value == value.rounded(), abs(value) < 9e15 {
             return .number(JSONNumber(literal: String(Int64(value)), exactly: value))
         }
@@ -104,7 +104,7 @@ extension JSONValue {
     }
 
     /// An object from members in order.
-    public static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    package static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
         .object(JSONObject(members: members.map { JSONObject.Member(key: $0.key, value: $0.value) }))
     }
 }

@@ -30,7 +30,7 @@ public enum JobDecoder {
     }
 
     /// Reads an already parsed document.
-    public static func decodeDocument(_ value: JSONValue) throws(InputError) -> JobDocument {
+    package static func decodeDocument(_ value: JSONValue) throws(InputError) -> JobDocument {
         if case .object(let object) = value, object["jobs"] == nil {
             return .job(try decodeEntry(value, at: .root).get())
         }
@@ -71,7 +71,7 @@ public enum JobDecoder {
     }
 
     /// Decodes one job of either format at `path`.
-    public static func decodeEntry(_ value: JSONValue, at path: JSONPath) -> Result<DecodedJob, InputError> {
+    package static func decodeEntry(_ value: JSONValue, at path: JSONPath) -> Result<DecodedJob, InputError> {
         var reader = JSONReader()
         let node = JSONReader.Node(value: value, path: path)
         let job: SprayJob?

@@ -2,12 +2,12 @@
 /// listing names things that came from a file (an attachment's name, a job's id, a field), and a
 /// control character in them could move the cursor, change the window's title, clear the screen,
 /// or start a line of its own that looks like report-gen's.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character (C0, DEL, C1, the line and paragraph separators, the
     /// bidirectional controls) written as a visible escape such as `\u{1B}`; tabs are kept in a
     /// message, and escaped with `escapingTabs` for a tab-separated listing, whose columns a tab
     /// in a name would shift.
-    public static func escaped(_ text: String, escapingTabs: Bool = false) -> String {
+    package static func escaped(_ text: String, escapingTabs: Bool = false) -> String {
         let needsEscape = { (scalar: Unicode.Scalar) in Self.needsEscape(scalar) || (escapingTabs && scalar == "\t") }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""

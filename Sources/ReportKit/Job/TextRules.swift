@@ -8,7 +8,7 @@
 /// text show in another order than it is stored ("Roundup" can read as "pudnuoR"), which on a
 /// legal record is a way to show one thing and store another. Right-to-left text itself, and the
 /// invisible direction marks (U+200E, U+200F, U+061C), are accepted.
-public enum TextRules {
+package enum TextRules {
     /// The bidirectional formatting characters that change the order in which text is shown.
     static let bidirectionalControls: [UInt32: String] = [
         0x202A: "left-to-right embedding", 0x202B: "right-to-left embedding", 0x202C: "pop directional formatting",
@@ -18,7 +18,7 @@ public enum TextRules {
     ]
 
     /// Why `text` cannot be used, or nil when it can. The message completes "FIELD: …".
-    public static func problem(in text: String, multiline: Bool) -> String? {
+    package static func problem(in text: String, multiline: Bool) -> String? {
         for scalar in text.unicodeScalars {
             if let name = bidirectionalControls[scalar.value] {
                 return "contains the bidirectional control \(code(scalar)) (\(name)), which would show the text in another order than it is written; remove it"

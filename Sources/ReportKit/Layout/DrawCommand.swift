@@ -147,22 +147,22 @@ extension DrawCommand {
 /// tree's, depth first): how many, and the details of those that carry any. Most carry none (a
 /// figure's words and a header cell's scope are the exceptions), and a combined document of
 /// 10,000 pages makes 800,000 elements, so only those with details are held.
-public struct StructureElements: Sendable, Equatable {
+package struct StructureElements: Sendable, Equatable {
     /// An element that carries details, by its position in the tree's order.
-    public struct Entry: Sendable, Equatable {
-        public let position: Int
-        public let details: StructureDetails
+    package struct Entry: Sendable, Equatable {
+        package let position: Int
+        package let details: StructureDetails
     }
 
     /// How many elements were made.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The elements with details, in order.
-    public private(set) var withDetails: [Entry] = []
+    package private(set) var withDetails: [Entry] = []
 
-    public init() {}
+    package init() {}
 
     /// Records the next element.
-    public mutating func append(_ details: StructureDetails) {
+    package mutating func append(_ details: StructureDetails) {
         if details != .none { withDetails.append(Entry(position: count, details: details)) }
         count += 1
     }

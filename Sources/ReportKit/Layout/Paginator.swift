@@ -1,16 +1,16 @@
 /// Flows content through pages of a template. Two passes: the body is laid out first, which fixes
 /// the page count; then every page gets its header and footer with "page X of Y".
-public enum Paginator {
+package enum Paginator {
     /// The most pages one document may have; more means runaway input. A report of the largest
     /// job accepted takes at most a few hundred pages (a tank card of 1,000 loads, 1,000), and
     /// the pages of one document are held in memory until it is drawn (~150 KB each at worst).
-    public static let maximumPages = 2_000
+    package static let maximumPages = 2_000
 
     /// Lays `body` out on pages of `template`.
     ///
     /// - Parameter numbering: how pages are numbered; a document made of several reports numbers
     ///   each report's pages from where the previous one ended, out of the whole document's count.
-    public static func paginate(_ body: any Element, template: PageTemplate, text: any TextMeasuring,
+    package static func paginate(_ body: any Element, template: PageTemplate, text: any TextMeasuring,
                                 numbering: PageNumber.Scheme = .standalone) throws(LayoutError) -> [Page] {
         let width = template.size.width - template.margins.horizontal
         let sample = PageNumber(number: 1, count: 1)

@@ -10,13 +10,13 @@ import Glibc
 /// A name already taken is kept, and reported as such, unless `replacing`; even then only a
 /// regular file or a symbolic link (the link itself, never what it leads to) is replaced: a
 /// folder, a pipe, a device or a socket under that name stops the run (docs/hardening.md).
-public enum DataNamedFiles {
+package enum DataNamedFiles {
     /// One file to write: its path (a folder the user gave, then a name from data) and its bytes.
-    public struct File: Sendable {
-        public var path: String
-        public var bytes: [UInt8]
+    package struct File: Sendable {
+        package var path: String
+        package var bytes: [UInt8]
 
-        public init(path: String, bytes: [UInt8]) {
+        package init(path: String, bytes: [UInt8]) {
             self.path = path
             self.bytes = bytes
         }
@@ -27,7 +27,7 @@ public enum DataNamedFiles {
     static let groupSize = 64
 
     /// Writes `files` and returns what became of each name, in order.
-    public static func write(_ files: [File], replacing: Bool) throws(RenderError) -> [(path: String, outcome: StagedFile.Outcome)] {
+    package static func write(_ files: [File], replacing: Bool) throws(RenderError) -> [(path: String, outcome: StagedFile.Outcome)] {
         if replacing {
             for file in files where isSpecial(file.path) { throw OutputFile.specialFile(file.path) }
         }

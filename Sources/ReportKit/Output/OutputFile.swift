@@ -1,4 +1,4 @@
-import CLinux
+internal import CLinux
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -57,7 +57,7 @@ public enum OutputFile {
 
     /// Thrown by a write that must not replace a file that is already there.
     public static func exists(_ path: String) -> RenderError {
-        RenderError("\(path) already exists; it was left as it is (--overwrite replaces it)")
+        RenderError("\(path) already exists; it was left as it is", outputExists: true)
     }
 
     /// Thrown for a name from data that something other than a file or a link holds.
@@ -78,9 +78,9 @@ public enum OutputFile {
 ///
 /// One thread uses it at a time; it may be handed to another (a batch writes on a worker thread
 /// and commits on the thread that reports results in order), never shared.
-public final class StagedFile: @unchecked Sendable {
+package final class StagedFile: @unchecked Sendable {
     /// The output's name as the caller gave it.
-    public let path: String
+    package let path: String
     /// Where the file is put: the path itself, or the file a symbolic link leads to.
     private let target: OutputTarget
     /// The temporary file's name beside the target; nil for a stream's staging file, which is
@@ -90,7 +90,7 @@ public final class StagedFile: @unchecked Sendable {
     private var committed = false
     /// The data is on disk already (``flushTogether(_:)``); the commit need not flush it again.
     private var flushed = false
-    public private(set) var length = 0
+    package private(set) var length = 0
 
     /// Whether the name came from data (a job's id, an attachment's name, a page number) rather
     /// than from the user: such a file is made in its folder under that very name, never through
@@ -98,14 +98,14 @@ public final class StagedFile: @unchecked Sendable {
     private let dataNamed: Bool
 
     /// Stages a file for `path`; `inputs` are the files being read, which the output must not be.
-    public convenience init(for path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+    package convenience init(for path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
         try self.init(path: path, target: try OutputTarget.resolve(path, protecting: inputs), dataNamed: false)
     }
 
     /// Stages a file whose name comes from data, in the folder `path` names: the name is taken as
     /// it is (a symbolic link there is not followed, a pipe or a device is not written into), and
     /// ``commitNew(replacing:)`` puts the file there.
-    public convenience init(dataNamed path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+    package convenience init(dataNamed path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
         let name = URL(filePath: path, directoryHint: .notDirectory).lastPathComponent
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), name.utf8.count <= Self.longestName else {
             throw RenderError("\(path): not a file name report-gen can make")
@@ -118,7 +118,7 @@ public final class StagedFile: @unchecked Sendable {
 
     /// The longest name a file made from data may have, in bytes: the temporary name beside it
     /// adds a dot and seven characters to it, within most file systems' 255.
-    public static let longestName = 240
+    package static let longestName = 240
 
     private init(path: String, target: OutputTarget, dataNamed: Bool) throws(RenderError) {
         self.target = target
@@ -162,7 +162,7 @@ public final class StagedFile: @unchecked Sendable {
 
     /// Removes every temporary file still being written, for a process about to end on a signal
     /// (its deinitialisers will not run). A file committed meanwhile is already in place, whole.
-    public static func discardUnfinished() {
+    package static func discardUnfinished() {
         for temporary in unfinished.withLock({ $0 }) { unlink(temporary) }
     }
 
@@ -170,7 +170,7 @@ public final class StagedFile: @unchecked Sendable {
         if !committed { discard() }
     }
 
-    public func append(_ bytes: [UInt8]) throws(RenderError) {
+    package func append(_ bytes: [UInt8]) throws(RenderError) {
         try bytes.withUnsafeBufferPointer { buffer throws(RenderError) in try append(UnsafeRawBufferPointer(buffer)) }
     }
 
@@ -194,7 +194,7 @@ public final class StagedFile: @unchecked Sendable {
     /// once a file. Their commits then only give them their names, so a power cut still finds
     /// every file either whole under its name or not there. A file not flushed this way (a
     /// lone file, an error) is flushed at its commit, which names any error.
-    public static func flushTogether(_ files: [StagedFile]) {
+    package static func flushTogether(_ files: [StagedFile]) {
         var byFileSystem: [UInt: [StagedFile]] = [:]
         for file in files where file.temporary != nil && file.descriptor >= 0 && !file.flushed {
             var status = stat()
@@ -209,7 +209,7 @@ public final class StagedFile: @unchecked Sendable {
     /// Flushes the file to disk and gives it its name. With `replacing` false, a file that is
     /// already there stays, this one is removed, and the result is false.
     @discardableResult
-    public func commit(replacing: Bool = true) throws(RenderError) -> Bool {
+    package func commit(replacing: Bool = true) throws(RenderError) -> Bool {
         if dataNamed { return try commitNew(replacing: replacing) != .kept }
         guard let temporary, case .file(let file) = target else { return try commitToStream() }
         try seal()
@@ -256,7 +256,7 @@ public final class StagedFile: @unchecked Sendable {
     /// Flushes many staged files with one flush of their file system instead of one a file, and
     /// closes them, so that thousands of files staged before any is named (``commitNew(replacing:)``)
     /// never hold as many descriptors open: stage a group, seal it, stage the next.
-    public static func seal(_ files: [StagedFile]) throws(RenderError) {
+    package static func seal(_ files: [StagedFile]) throws(RenderError) {
         guard let open = files.first(where: { $0.descriptor >= 0 }) else { return }
         guard syncfs(open.descriptor) == 0 else { throw OutputFile.systemFailure("cannot write \(open.path)") }
         for file in files {
@@ -266,7 +266,7 @@ public final class StagedFile: @unchecked Sendable {
     }
 
     /// What ``commitNew(replacing:)`` did with the name.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The name was free; the file is there now.
         case created
         /// A regular file or a link had the name; it was replaced (the link itself, never what it leads to).
@@ -278,7 +278,7 @@ public final class StagedFile: @unchecked Sendable {
     /// Gives a file made from data (``init(dataNamed:)``) its name, never replacing anything
     /// without `replacing`, and never replacing a folder, a pipe, a device or a socket at all
     /// (``OutputFile/specialFile(_:)``), whatever the options.
-    public func commitNew(replacing: Bool) throws(RenderError) -> Outcome {
+    package func commitNew(replacing: Bool) throws(RenderError) -> Outcome {
         guard let temporary, case .file(let file) = target else {
             _ = try commitToStream()
             return .created
@@ -329,7 +329,7 @@ public final class StagedFile: @unchecked Sendable {
     }
 
     /// Removes the temporary file; the target is untouched.
-    public func discard() {
+    package func discard() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         guard let temporary else { return }

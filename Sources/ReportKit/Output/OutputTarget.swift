@@ -45,7 +45,7 @@ public struct FileIdentity: Hashable, Sendable {
 /// a link. A FIFO, a character device or a terminal is written into directly: renaming a file
 /// over `/dev/null` or a named pipe would replace a device node or a pipe with a plain file.
 /// Anything else (a folder, a socket, a block device) is refused.
-public enum OutputTarget: Sendable, Equatable {
+package enum OutputTarget: Sendable, Equatable {
     /// A regular file or a free name, after following links: written atomically.
     case file(String)
     /// A FIFO, character device or terminal: opened and written into as it is.
@@ -57,7 +57,7 @@ public enum OutputTarget: Sendable, Equatable {
     /// Where `path` leads. `inputs` are the files the command reads: an output that is one of
     /// them is refused (``RenderError/overwritesInput``), so a report never replaces its job,
     /// template or tokens through a link, a hard link or another spelling of the name.
-    public static func resolve(_ path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) -> OutputTarget {
+    package static func resolve(_ path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) -> OutputTarget {
         var status = stat()
         // A name not yet taken, as most of a batch's are, is no input and leads nowhere else.
         if lstat(path, &status) != 0, errno == ENOENT { return .file(path) }

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Glibc
 
 // Each C object has one Swift owner that frees it exactly once, in deinit. An owner of an object

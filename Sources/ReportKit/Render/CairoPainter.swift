@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Draws a page's commands onto a cairo context: the one place where layout meets cairo.
 final class CairoPainter {

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Glibc
 
 /// Collects what cairo writes through its stream API (PDF pages, PNG data) into memory.

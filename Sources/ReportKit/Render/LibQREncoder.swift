@@ -1,10 +1,10 @@
-import CQRencode
+internal import CQRencode
 
 /// QR codes from libqrencode, byte mode (the text as UTF-8), the smallest version that holds it.
-public struct LibQREncoder: QREncoding {
-    public init() {}
+package struct LibQREncoder: QREncoding {
+    package init() {}
 
-    public func encode(_ text: String, errorCorrection: QRErrorCorrection) -> QRCode? {
+    package func encode(_ text: String, errorCorrection: QRErrorCorrection) -> QRCode? {
         let level: QRecLevel = switch errorCorrection {
         case .low: QR_ECLEVEL_L
         case .medium: QR_ECLEVEL_M

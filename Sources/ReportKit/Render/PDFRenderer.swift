@@ -1,19 +1,19 @@
-import CCairo
+internal import CCairo
 import FoundationEssentials
 import Glibc
 
 /// Renders laid-out pages to a vector PDF: fonts embedded and subset by cairo, text selectable,
 /// a tagged structure, links, an outline, and document information. The same document and
 /// creation date give the same bytes.
-public struct PDFRenderer: Sendable {
-    public let text: PangoTextEngine
+package struct PDFRenderer: Sendable {
+    package let text: PangoTextEngine
 
-    public init(text: PangoTextEngine) {
+    package init(text: PangoTextEngine) {
         self.text = text
     }
 
     /// The render stage alone: cairo's PDF, for ``PDFFinisher`` to finish.
-    public func draw(_ document: LaidOutDocument) throws(RenderError) -> RenderedPDF {
+    package func draw(_ document: LaidOutDocument) throws(RenderError) -> RenderedPDF {
         let (bytes, writer) = try drawn(document, linksByFinishing: true)
         return RenderedPDF(bytes: bytes, info: document.info, structure: writer.structure, links: writer.links,
                            producer: PDFWriter.producer)
@@ -36,7 +36,7 @@ public struct PDFRenderer: Sendable {
 
     /// The whole document as bytes in memory, rendered and finished to `standard` with
     /// `attachments` carried inside.
-    public func render(_ document: LaidOutDocument, standard: PDFStandard = .archivalAccessible,
+    package func render(_ document: LaidOutDocument, standard: PDFStandard = .archivalAccessible,
                        attachments: [PDFAttachment] = []) throws(RenderError) -> [UInt8] {
         guard standard != .none else {
             let plain = RenderedPDF(bytes: try drawPlain(document), info: document.info, structure: StructureElements(), links: [], producer: PDFWriter.producer)

@@ -1,22 +1,22 @@
-import CCairo
+internal import CCairo
 
 /// Renders a laid-out page to a PNG image at a given resolution, from the same layout as the PDF.
-public struct PNGRenderer: Sendable {
-    public let text: PangoTextEngine
+package struct PNGRenderer: Sendable {
+    package let text: PangoTextEngine
 
-    public init(text: PangoTextEngine) {
+    package init(text: PangoTextEngine) {
         self.text = text
     }
 
     /// The page as PNG bytes, `dpi` pixels per inch, on a white background.
-    public func render(_ page: Page, dpi: Double = 96) throws(RenderError) -> [UInt8] {
+    package func render(_ page: Page, dpi: Double = 96) throws(RenderError) -> [UInt8] {
         let surface = try draw(page, dpi: dpi)
 
         return try PNGEncoder.encode(surface)
     }
 
     /// The page's pixels, for comparing renderings.
-    public func raster(_ page: Page, dpi: Double = 96) throws(RenderError) -> Raster {
+    package func raster(_ page: Page, dpi: Double = 96) throws(RenderError) -> Raster {
         let surface = try draw(page, dpi: dpi)
         let width = Int(cairo_image_surface_get_width(surface.pointer))
         let height = Int(cairo_image_surface_get_height(surface.pointer))
@@ -52,19 +52,19 @@ public struct PNGRenderer: Sendable {
 }
 
 /// An image's pixels as 8-bit RGB, row by row.
-public struct Raster: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public let rgb: [UInt8]
+package struct Raster: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+    package let rgb: [UInt8]
 
-    public init(width: Int, height: Int, rgb: [UInt8]) {
+    package init(width: Int, height: Int, rgb: [UInt8]) {
         self.width = width
         self.height = height
         self.rgb = rgb
     }
 
     /// Reads a binary PPM (P6), the format `pdftoppm` writes by default.
-    public init?(ppm bytes: [UInt8]) {
+    package init?(ppm bytes: [UInt8]) {
         var fields: [Int] = []
         var index = 2
         guard bytes.starts(with: Array("P6".utf8)) else { return nil }
@@ -81,7 +81,7 @@ public struct Raster: Sendable, Equatable {
 
     /// The image softened by a (2r+1)² box filter: two renderers' sub-pixel glyph placement
     /// differs by less than a pixel, which this evens out, while a real shift of content does not.
-    public func blurred(radius: Int) -> Raster {
+    package func blurred(radius: Int) -> Raster {
         guard radius > 0 else { return self }
         var out = rgb
         for y in 0..<height {
@@ -103,7 +103,7 @@ public struct Raster: Sendable, Equatable {
 
     /// How two images of the same size differ: the share of pixels whose largest channel
     /// difference exceeds `threshold`, and the box around them.
-    public func difference(from other: Raster, threshold: UInt8 = 64) -> (share: Double, differing: Int, bounds: Rect?)? {
+    package func difference(from other: Raster, threshold: UInt8 = 64) -> (share: Double, differing: Int, bounds: Rect?)? {
         guard width == other.width, height == other.height else { return nil }
         var differing = 0
         var minX = width, minY = height, maxX = -1, maxY = -1
@@ -124,7 +124,7 @@ public struct Raster: Sendable, Equatable {
 
 extension Raster {
     /// The image encoded as PNG (for diff images a developer can open).
-    public func png() throws(RenderError) -> [UInt8] {
+    package func png() throws(RenderError) -> [UInt8] {
         let surface = try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
                                        what: "a \(width)×\(height) image")
         cairo_surface_flush(surface.pointer)
@@ -142,7 +142,7 @@ extension Raster {
     }
 
     /// An image of where two rasters differ: unchanged pixels faded, differing ones red.
-    public func differenceImage(against other: Raster, threshold: UInt8 = 64) -> Raster? {
+    package func differenceImage(against other: Raster, threshold: UInt8 = 64) -> Raster? {
         guard width == other.width, height == other.height else { return nil }
         var out = [UInt8](repeating: 0, count: rgb.count)
         for index in stride(from: 0, to: rgb.count, by: 3) {

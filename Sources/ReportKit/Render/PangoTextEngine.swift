@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import FoundationEssentials
 import Glibc
 import Synchronization

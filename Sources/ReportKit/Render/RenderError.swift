@@ -13,8 +13,12 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when something the tool needs is not installed (a library it opens when needed):
     /// nothing is wrong with the input (exit 69).
     public let missingDependency: Bool
+    /// True when the output is already there and was kept (a write asked not to replace it).
+    public let outputExists: Bool
 
-    public init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false, missingDependency: Bool = false) {
+    public init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false, missingDependency: Bool = false,
+                outputExists: Bool = false) {
+        self.outputExists = outputExists
         self.message = message
         self.systemError = systemError
         self.overwritesInput = overwritesInput

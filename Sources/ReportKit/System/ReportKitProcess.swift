@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import CMalloc
+internal import CMalloc
 import Glibc
 #endif
 

@@ -63,14 +63,14 @@ public struct ContrastUse: Sendable, CustomStringConvertible {
 }
 
 /// WCAG 2.1 relative luminance and contrast ratio.
-public enum Contrast {
-    public static func ratio(_ a: Color, _ b: Color) -> Double {
+package enum Contrast {
+    package static func ratio(_ a: Color, _ b: Color) -> Double {
         // Each luminance once: a report checks every text it draws, and each is six powers.
         let (first, second) = (luminance(a), luminance(b))
         return (max(first, second) + 0.05) / (min(first, second) + 0.05)
     }
 
-    public static func luminance(_ color: Color) -> Double {
+    package static func luminance(_ color: Color) -> Double {
         func linear(_ channel: Double) -> Double {
             channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055).power(2.4)
         }
@@ -80,7 +80,7 @@ public enum Contrast {
 
 extension Color {
     /// This colour painted over an opaque `background` (its alpha mixes the two).
-    public func composited(over background: Color) -> Color {
+    package func composited(over background: Color) -> Color {
         func mix(_ top: Double, _ bottom: Double) -> Double { top * alpha + bottom * (1 - alpha) }
         return Color(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
     }

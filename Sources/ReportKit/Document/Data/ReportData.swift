@@ -1,11 +1,11 @@
 /// Builds the tree of values a template binds to (docs/template-format.md lists every name).
-public enum ReportData {
+package enum ReportData {
     /// The author credited when neither the input nor the command line names one.
-    public static let defaultAuthor = "Wojciech Olszak"
+    package static let defaultAuthor = "Wojciech Olszak"
 
     /// The values of one job's report; `record.qr` and `record.qrShort` (the record as a QR code
     /// holds it) only `withQRCode`.
-    public static func job(_ plan: SprayPlan, locale: ReportLocale, author: String? = nil, withQRCode: Bool = true) -> TemplateValue {
+    package static func job(_ plan: SprayPlan, locale: ReportLocale, author: String? = nil, withQRCode: Bool = true) -> TemplateValue {
         let display = PlanDisplay(plan: plan, language: locale.language)
         var root = common(locale: locale, author: author ?? plan.job.author)
         for (key, value) in jobValues(plan, display: display, locale: locale, withQRCode: withQRCode) { root[key] = value }
@@ -14,14 +14,14 @@ public enum ReportData {
     }
 
     /// The values of a history's cover: one summary per job, in order.
-    public static func history(_ plans: [SprayPlan], locale: ReportLocale, author: String? = nil) -> TemplateValue {
+    package static func history(_ plans: [SprayPlan], locale: ReportLocale, author: String? = nil) -> TemplateValue {
         history(plans.enumerated().map { HistoryLine(plan: $1, number: $0 + 1, locale: locale) }, locale: locale, author: author)
     }
 
     /// The values of a history's cover from lines made one job at a time (a batch keeps only these).
     /// `combined` is true when the jobs' pages follow the cover in the same document, so that each
     /// line can link to its job and show its first page.
-    public static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil) -> TemplateValue {
+    package static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil) -> TemplateValue {
         var root = common(locale: locale, author: author)
         root["jobs"] = .list(lines.map(\.value))
         root["jobCount"] = .integer(lines.count)

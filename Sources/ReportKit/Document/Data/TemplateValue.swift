@@ -1,6 +1,6 @@
 /// A value templates can show: the job, its plan and the locale's strings, as one tree that a
 /// template reaches by name (`field.name`, `loads`, `t.reportTitle`).
-public indirect enum TemplateValue: Sendable {
+package indirect enum TemplateValue: Sendable {
     /// An optional value the input left out: shows as nothing, and is false in a condition.
     case absent
     case text(String)
@@ -13,7 +13,7 @@ public indirect enum TemplateValue: Sendable {
     case record([String: TemplateValue])
 
     /// True for present, non-empty, non-zero values.
-    public var isTruthy: Bool {
+    package var isTruthy: Bool {
         switch self {
         case .absent: false
         case .text(let text): !text.isEmpty

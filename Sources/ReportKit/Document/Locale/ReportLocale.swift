@@ -6,7 +6,7 @@ import Glibc
 /// plural forms, and the strings templates show.
 public struct ReportLocale: Sendable {
     public let language: ReportLanguage
-    public let numbers: NumberStyle
+    package let numbers: NumberStyle
     /// Between a number and its unit: a no-break space, so the two never part at a line end.
     public let unitSeparator: String
     let unitSymbols: [String: String]
@@ -38,7 +38,7 @@ public struct ReportLocale: Sendable {
     }
 
     /// A display unit's symbol in this language ("l" in Polish, "L" in English).
-    public func symbol(_ unit: DisplayUnit) -> String {
+    package func symbol(_ unit: DisplayUnit) -> String {
         unitSymbols[unit.rawValue] ?? unit.rawValue
     }
 
@@ -48,12 +48,12 @@ public struct ReportLocale: Sendable {
     }
 
     /// `2 250 l`, `5,33 ha`; trailing zero decimals dropped unless `trimZeros` is false.
-    public func text(_ quantity: DisplayQuantity, trimZeros: Bool = true) -> String {
+    package func text(_ quantity: DisplayQuantity, trimZeros: Bool = true) -> String {
         number(quantity, trimZeros: trimZeros) + unitSeparator + symbol(quantity.unit)
     }
 
     /// The number alone, for tables that name the unit in the column header.
-    public func number(_ quantity: DisplayQuantity, trimZeros: Bool = true) -> String {
+    package func number(_ quantity: DisplayQuantity, trimZeros: Bool = true) -> String {
         numbers.format(steps: quantity.steps, fractionDigits: quantity.scale.fractionDigits, trimZeros: trimZeros)
     }
 

@@ -1,9 +1,9 @@
 /// Reads `tokens.json`: semantic colours per theme, component colours defined from them, the type
 /// scale, spacing and radii (docs/template-format.md describes the file).
-public enum TokensLoader {
+package enum TokensLoader {
     /// Reads the file and resolves it for `theme`. Every problem of the file is reported, for both
     /// themes, so a token that only breaks the dark palette is found while printing light.
-    public static func load(_ bytes: [UInt8], file: String, theme: ThemeName) throws(DefinitionError) -> Theme {
+    package static func load(_ bytes: [UInt8], file: String, theme: ThemeName) throws(DefinitionError) -> Theme {
         let themes = try DefinitionFile.read(bytes, file: file) { reader, root in read(&reader, root) }
         guard let resolved = themes[theme] else {
             throw DefinitionError(file: file, at: JSONPath.root.appending("themes"), "has no \"\(theme.rawValue)\" theme")
@@ -104,15 +104,15 @@ public enum TokensLoader {
 /// The ranges of the type scale's numbers. Far wider than any design needs, and narrow enough
 /// that the largest type a page can ask for (size × print scale × a template's type scale)
 /// stays a number Pango's 32-bit units hold.
-public enum TypeLimits {
+package enum TypeLimits {
     /// A style's size, in points.
-    public static let size: ClosedRange<Double> = 1...200
+    package static let size: ClosedRange<Double> = 1...200
     /// A print or template type scale.
-    public static let scale: ClosedRange<Double> = 0.1...4
+    package static let scale: ClosedRange<Double> = 0.1...4
     /// Line height, as a multiple of the size.
-    public static let lineHeight: ClosedRange<Double> = 0.5...5
+    package static let lineHeight: ClosedRange<Double> = 0.5...5
     /// Letter spacing, in em.
-    public static let letterSpacing: ClosedRange<Double> = -0.5...2
+    package static let letterSpacing: ClosedRange<Double> = -0.5...2
 }
 
 /// Weight names as token files write them.

@@ -1,4 +1,4 @@
-import CQPDF
+internal import CQPDF
 
 /// zlib's Flate, the compression of PDF streams (PDF 32000-1, 7.4.4).
 enum Flate {

@@ -1,4 +1,4 @@
-import CQPDF
+internal import CQPDF
 import FoundationEssentials
 import Glibc
 
@@ -38,6 +38,6 @@ package enum ColorProfile {
             return .success(bytes)
         }
         return .failure(RenderError("the sRGB colour profile that archival PDF (PDF/A) needs was not found at "
-            + searchPaths.joined(separator: " or ") + "; install it (Debian: apt install icc-profiles-free) or write a plain PDF with --pdf-standard none"))
+            + searchPaths.joined(separator: " or ") + "; install it (Debian: apt install icc-profiles-free) or make a plain PDF (no PDF standard)"))
     }()
 }

@@ -1,18 +1,18 @@
-import CQPDF
+internal import CQPDF
 import FoundationEssentials
 import Glibc
 
 /// A PDF as the render stage leaves it: cairo's bytes, with what the finishing stage needs to know
 /// of how they were drawn.
-public struct RenderedPDF: Sendable {
-    public var bytes: [UInt8]
-    public var info: DocumentInfo
+package struct RenderedPDF: Sendable {
+    package var bytes: [UInt8]
+    package var info: DocumentInfo
     /// The structure elements cairo made, in the order of its tree, with what they carry.
-    public var structure: StructureElements
+    package var structure: StructureElements
     /// The links drawn, which the finishing stage makes into annotations.
-    public var links: [LinkAnnotation]
+    package var links: [LinkAnnotation]
     /// What drew it ("cairo 1.16.0").
-    public var producer: String
+    package var producer: String
 }
 
 /// The finishing stage, after render: makes cairo's PDF a PDF/A-3b and PDF/UA-1 document
@@ -22,16 +22,16 @@ public struct RenderedPDF: Sendable {
 /// written whole, cairo's unchanged objects copied byte for byte; one in a file (a combined
 /// document of thousands of pages) gets the changed objects appended as an incremental update,
 /// so cairo's part is never read whole. Either way the same report gives the same bytes.
-public struct PDFFinisher: Sendable {
-    public let standard: PDFStandard
+package struct PDFFinisher: Sendable {
+    package let standard: PDFStandard
 
-    public init(standard: PDFStandard) {
+    package init(standard: PDFStandard) {
         self.standard = standard
     }
 
     /// The finished PDF in memory, written whole: cairo's objects that finishing leaves as they
     /// are copied byte for byte, the changed ones in their place.
-    public func finish(_ rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> [UInt8] {
+    package func finish(_ rendered: RenderedPDF, attachments: [PDFAttachment]) throws(RenderError) -> [UInt8] {
         let update = PDFIncrementalUpdate(try Self.readBack(.memory(rendered.bytes)))
         return try update.wholeFile(trailer: try complete(update, rendered: rendered, attachments: attachments.map(StoredAttachment.init)))
     }

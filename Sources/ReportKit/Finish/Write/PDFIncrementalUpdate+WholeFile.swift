@@ -1,4 +1,4 @@
-import CQPDF
+internal import CQPDF
 
 extension PDFIncrementalUpdate {
     /// The finished PDF as one new file, for a document in memory: cairo's header, every object

@@ -1,4 +1,4 @@
-import CQPDF
+internal import CQPDF
 
 /// The changes the finishing stage makes to cairo's PDF, written as an incremental update (PDF
 /// 32000-1, 7.5.6): the objects it replaces or adds, a cross-reference section for them and a

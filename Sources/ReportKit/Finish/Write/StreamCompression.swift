@@ -1,4 +1,4 @@
-import CQPDF
+internal import CQPDF
 
 /// Writes anew, compressed by finishing when large enough to be worth it, the streams cairo
 /// compresses only when asked: page content and fonts' ToUnicode maps. With

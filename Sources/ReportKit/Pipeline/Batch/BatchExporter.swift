@@ -32,7 +32,7 @@ public struct BatchExporter: Sendable {
         }
         guard generator.template.subject == .job else {
             throw .setup(.definition(DefinitionError(file: generator.template.file, at: JSONPath.root.appending("subject"),
-                "is a template for a history's cover; a batch makes one report per job with a job template (the cover of --combined uses --cover)")))
+                "is a template for a history's cover; a batch makes one report per job with a job template (a combined document's cover is its cover template)")))
         }
     }
 

@@ -8,12 +8,12 @@ import Glibc
 /// and id) and a folder lists in history order. Job data only ever adds letters, digits and
 /// hyphens: no separator, no `..`, no control or invisible character, no leading dot, and a length
 /// well under every file system's limit of 255 bytes.
-public enum BatchFileName {
+package enum BatchFileName {
     /// Longest part taken from the field name or the id, in UTF-8 bytes.
     static let maximumPartBytes = 60
 
     /// The name for entry `index` (from 0) holding `job`.
-    public static func name(for job: SprayJob, index: Int) -> String {
+    package static func name(for job: SprayJob, index: Int) -> String {
         let number = String(index + 1)
         var parts = [String(repeating: "0", count: max(0, 4 - number.count)) + number]
         parts.append(job.date.map(localDate) ?? "undated")

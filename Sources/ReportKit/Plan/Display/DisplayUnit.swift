@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A unit a result is shown in.
-public enum DisplayUnit: String, Sendable, CaseIterable {
+package enum DisplayUnit: String, Sendable, CaseIterable {
     case litre = "L"
     case millilitre = "mL"
     case usGallon = "gal"
@@ -18,7 +18,7 @@ public enum DisplayUnit: String, Sendable, CaseIterable {
     case acre = "ac"
 
     /// How many of this unit make one internal unit (litre, kilogram or hectare).
-    public var perInternalUnit: Double {
+    package var perInternalUnit: Double {
         let c = UnitConversion.self
         return switch self {
         case .litre, .kilogram, .hectare: 1
@@ -36,18 +36,18 @@ public enum DisplayUnit: String, Sendable, CaseIterable {
 
 /// How a column of numbers is shown: one unit and one step for every value in it, so the values
 /// can be compared and added by eye.
-public struct DisplayScale: Sendable, Equatable {
-    public let unit: DisplayUnit
+package struct DisplayScale: Sendable, Equatable {
+    package let unit: DisplayUnit
     /// Decimal places kept; the smallest step shown is 10^-fractionDigits of the unit.
-    public let fractionDigits: Int
+    package let fractionDigits: Int
 
-    public init(_ unit: DisplayUnit, fractionDigits: Int) {
+    package init(_ unit: DisplayUnit, fractionDigits: Int) {
         self.unit = unit
         self.fractionDigits = fractionDigits
     }
 
     /// Areas in the unit the field was given in: 0.01 ha, 0.1 a, 1 m², 0.01 ac.
-    public static func area(_ unit: AreaUnit) -> DisplayScale {
+    package static func area(_ unit: AreaUnit) -> DisplayScale {
         switch unit {
         case .hectare: DisplayScale(.hectare, fractionDigits: 2)
         case .are: DisplayScale(.are, fractionDigits: 1)
@@ -57,7 +57,7 @@ public struct DisplayScale: Sendable, Equatable {
     }
 
     /// Water and load volumes: 0.01 L or 0.01 gal.
-    public static func volume(_ system: UnitSystem) -> DisplayScale {
+    package static func volume(_ system: UnitSystem) -> DisplayScale {
         system == .metric ? DisplayScale(.litre, fractionDigits: 2) : DisplayScale(.usGallon, fractionDigits: 2)
     }
 
@@ -67,7 +67,7 @@ public struct DisplayScale: Sendable, Equatable {
     /// The same, with at least two significant digits for `smallest` (the smallest amount of the
     /// column, in litres or kilograms) up to a thousandth of the unit: a garden plot's 0.3 mL is
     /// shown as 0.30 mL, never as 0.
-    public static func product(_ form: ProductForm, _ system: UnitSystem, smallest: Double, largest: Double) -> DisplayScale {
+    package static func product(_ form: ProductForm, _ system: UnitSystem, smallest: Double, largest: Double) -> DisplayScale {
         let base = product(form, system, largest: largest)
         let shown = smallest * base.unit.perInternalUnit
         guard shown > 0, shown.isFinite else { return base }
@@ -75,7 +75,7 @@ public struct DisplayScale: Sendable, Equatable {
         return DisplayScale(base.unit, fractionDigits: min(3, max(base.fractionDigits, needed)))
     }
 
-    public static func product(_ form: ProductForm, _ system: UnitSystem, largest: Double) -> DisplayScale {
+    package static func product(_ form: ProductForm, _ system: UnitSystem, largest: Double) -> DisplayScale {
         switch (form, system) {
         case (.liquid, .metric):
             largest >= 1 ? DisplayScale(.litre, fractionDigits: 2)

@@ -4,17 +4,17 @@
 /// Written out here rather than taken from ICU: the design brief asks Polish to group four-digit
 /// numbers too (CLDR does not), and a report's bytes must not change with the ICU data a
 /// toolchain ships.
-public struct NumberStyle: Sendable, Equatable {
-    public let decimalSeparator: String
-    public let groupingSeparator: String
-    public init(decimalSeparator: String, groupingSeparator: String) {
+package struct NumberStyle: Sendable, Equatable {
+    package let decimalSeparator: String
+    package let groupingSeparator: String
+    package init(decimalSeparator: String, groupingSeparator: String) {
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
     }
 
     /// Writes `steps` × 10^-fractionDigits. With `trimZeros`, trailing zero decimals are dropped
     /// (`2250` rather than `2250.00`); tables keep them so decimals line up.
-    public func format(steps: Int64, fractionDigits: Int, trimZeros: Bool) -> String {
+    package func format(steps: Int64, fractionDigits: Int, trimZeros: Bool) -> String {
         // Worked on as ASCII digits: every number of every report comes through here, and
         // character-wise String work (grapheme breaking, a count from the start for each digit
         // group, a retain and a release per character) made it one of composing's costliest steps.
@@ -43,7 +43,7 @@ public struct NumberStyle: Sendable, Equatable {
     }
 
     /// A number as the user gave it (a rate, a capacity), with up to six decimals and no trailing zeros.
-    public func format(given value: Double) -> String {
+    package func format(given value: Double) -> String {
         let scale = DisplayScale(.litre, fractionDigits: 6)
         return format(steps: DisplayRounding.steps(value, scale), fractionDigits: 6, trimZeros: true)
     }

@@ -7,40 +7,40 @@
 /// total shown for it. When every load is one of several alike (equal loads, or full loads only),
 /// there is no such load: then the loads may add up to a step or a few off the total, and
 /// ``loadsAddUp`` is false so that the report can say so.
-public struct PlanDisplay: Sendable, Equatable {
-    public struct Totals: Sendable, Equatable {
-        public let sprayLiquid: DisplayQuantity
-        public let water: DisplayQuantity
-        public let tankContents: DisplayQuantity
+package struct PlanDisplay: Sendable, Equatable {
+    package struct Totals: Sendable, Equatable {
+        package let sprayLiquid: DisplayQuantity
+        package let water: DisplayQuantity
+        package let tankContents: DisplayQuantity
         /// Each product's total in the unit of its column of loads (so the column adds up).
-        public let products: [DisplayQuantity]
+        package let products: [DisplayQuantity]
         /// Each product's total in a unit chosen for the total itself (398 L, not 398,000 mL
         /// because each load takes 400 mL): the same amount, for the product list.
-        public let productsForJob: [DisplayQuantity]
+        package let productsForJob: [DisplayQuantity]
     }
 
-    public struct Load: Sendable, Equatable {
-        public let index: Int
-        public let kind: LoadKind
-        public let area: DisplayQuantity
-        public let volume: DisplayQuantity
-        public let water: DisplayQuantity
-        public let tankContents: DisplayQuantity
-        public let products: [DisplayQuantity]
+    package struct Load: Sendable, Equatable {
+        package let index: Int
+        package let kind: LoadKind
+        package let area: DisplayQuantity
+        package let volume: DisplayQuantity
+        package let water: DisplayQuantity
+        package let tankContents: DisplayQuantity
+        package let products: [DisplayQuantity]
     }
 
-    public let language: ReportLanguage
-    public let fieldArea: DisplayQuantity
-    public let areaPerFullLoad: DisplayQuantity
-    public let tankCapacity: DisplayQuantity
-    public let totals: Totals
-    public let loads: [Load]
+    package let language: ReportLanguage
+    package let fieldArea: DisplayQuantity
+    package let areaPerFullLoad: DisplayQuantity
+    package let tankCapacity: DisplayQuantity
+    package let totals: Totals
+    package let loads: [Load]
     /// Runs of identical consecutive loads (indices into ``loads``), in order.
-    public let groups: [Range<Int>]
+    package let groups: [Range<Int>]
     /// True when every column of loads adds up exactly to its total.
-    public let loadsAddUp: Bool
+    package let loadsAddUp: Bool
 
-    public init(plan: SprayPlan, language: ReportLanguage) {
+    package init(plan: SprayPlan, language: ReportLanguage) {
         let job = plan.job
         let loads = plan.loads
         self.language = language

@@ -1,7 +1,7 @@
 /// The plan in the JSON shape programs read (docs/plan-output.md): values at full precision in
 /// their display unit, `display` rounded and localised.
-public enum PlanJSON {
-    public static func value(for plan: SprayPlan, display: PlanDisplay, locale: ReportLocale) -> JSONValue {
+package enum PlanJSON {
+    package static func value(for plan: SprayPlan, display: PlanDisplay, locale: ReportLocale) -> JSONValue {
         let names = plan.job.products.map { $0.name.map(JSONValue.string) ?? .null }
         func quantity(_ quantity: DisplayQuantity) -> JSONValue {
             .object([

@@ -1,7 +1,7 @@
 /// The plan as plain text for a terminal: inputs, totals, then one block per tank load, in the
 /// words of the locale.
-public enum PlanText {
-    public static func render(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale) -> String {
+package enum PlanText {
+    package static func render(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale) -> String {
         let t = locale
         let job = plan.job
         let names = job.products.map { $0.name ?? t["product.unnamed"] }
@@ -63,7 +63,7 @@ extension ReportLocale {
     ]
 
     /// The string for `key`; the key itself when the locale lacks it (required keys are checked on load).
-    public subscript(key: String) -> String { strings[key] ?? key }
+    package subscript(key: String) -> String { strings[key] ?? key }
 
     func loading(_ strategy: LoadingStrategy) -> String { self["loading." + strategy.rawValue] }
     func waterRule(_ rule: WaterRule) -> String { self["waterRule." + rule.rawValue] }

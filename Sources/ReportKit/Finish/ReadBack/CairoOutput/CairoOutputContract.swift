@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// What the finishing stage relies on in the PDF cairo writes, as checks that fail loudly on a
 /// cairo it was not made for, rather than finishing its output into a broken or different file.

@@ -3,9 +3,9 @@
 /// with no folder part, nothing hidden, no control character, at most
 /// ``StagedFile/longestName`` bytes, and unique within the PDF (`notes.txt`, `notes-2.txt`, …),
 /// so that no attachment silently takes another's place.
-public enum AttachmentFileName {
+package enum AttachmentFileName {
     /// The names for `attachments`' names, in order, each unique.
-    public static func names(for attachmentNames: [String]) -> [String] {
+    package static func names(for attachmentNames: [String]) -> [String] {
         var taken = Set<String>()
         taken.reserveCapacity(attachmentNames.count)
         return attachmentNames.map { original in

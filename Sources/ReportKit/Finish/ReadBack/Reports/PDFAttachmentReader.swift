@@ -22,7 +22,7 @@ public enum PDFAttachmentReader {
         let sources = attachments.filter { $0.relationship == .source }
         switch sources.count {
         case 0:
-            throw RenderError("\(name) carries no job: it was not made by report-gen, or made with --pdf-standard none")
+            throw RenderError("\(name) carries no job: it was not made by report-gen, or made as a plain PDF (no PDF standard)")
         case 1:
             return sources[0].bytes
         default:

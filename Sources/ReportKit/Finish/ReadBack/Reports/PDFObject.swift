@@ -1,4 +1,4 @@
-import CQPDF
+internal import CQPDF
 import Glibc
 
 /// One object of a ``QPDFDocument``, read: a dictionary, array, stream, name or string. Valid

@@ -1,4 +1,4 @@
-import CQPDF
+internal import CQPDF
 import FoundationEssentials
 import Glibc
 

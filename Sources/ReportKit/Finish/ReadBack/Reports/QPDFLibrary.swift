@@ -1,4 +1,4 @@
-import CQPDF
+internal import CQPDF
 #if canImport(Glibc)
 import Glibc
 #endif
