@@ -29,12 +29,9 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let bytes = try InputReader.read(input)
-        let plan: SprayPlan
-        do {
-            let decoded = try JobDecoder.decodeJob(bytes)
-            plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
-        } catch {
-            Console.report(error)
+        let checked = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes) })
+        guard let plan = checked.plan else {
+            Console.report(InputError(checked.problems))
             throw ExitStatus.badData
         }
         if !json {

@@ -80,24 +80,19 @@ struct ValidateCommand: ParsableCommand {
     /// "job.json: valid v1 job, 12.5 ha, 3 loads", or nil after reporting its errors.
     /// `incomplete` counts the jobs the --record check found lacking.
     private func check(_ result: Result<DecodedJob, InputError>, label: String, errorPrefix: String, incomplete: inout Int) -> String? {
-        do {
-            let decoded = try result.get()
-            let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
-            for warning in plan.warnings { Console.warning("\(label): \(warning)") }
-            if let record {
-                let missing = record.missing(in: plan.job)
-                if !missing.isEmpty { incomplete += 1 }
-                for diagnostic in missing {
-                    let text = "\(label): \(diagnostic.path): \(diagnostic.message)"
-                    if strict { Console.error(text) } else { Console.warning(text) }
-                }
-            }
-            let job = plan.job
-            let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
-            return "\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"
-        } catch {
-            for diagnostic in error.diagnostics { Console.error(errorPrefix + diagnostic.description) }
+        let checked = JobCheck(result, record: record)
+        guard let plan = checked.plan else {
+            for diagnostic in checked.problems { Console.error(errorPrefix + diagnostic.description) }
             return nil
         }
+        for warning in checked.warnings { Console.warning("\(label): \(warning)") }
+        if !checked.missing.isEmpty { incomplete += 1 }
+        for diagnostic in checked.missing {
+            let text = "\(label): \(diagnostic.path): \(diagnostic.message)"
+            if strict { Console.error(text) } else { Console.warning(text) }
+        }
+        let job = plan.job
+        let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
+        return "\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"
     }
 }

@@ -65,21 +65,17 @@ public struct RecordExporter: Sendable {
             let entry = item.decode()
             let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: reader.isOneJob)
             summary.entries += 1
-            do {
-                let decoded = try entry.result.get()
-                let plan = try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings)
-                if let check {
-                    let missing = check.missing(in: plan.job)
-                    if !missing.isEmpty {
-                        summary.incomplete += 1
-                        events(.incomplete(label, missing))
-                    }
-                }
-                return (plan, label)
-            } catch {
+            let checked = JobCheck(entry.result, record: check)
+            guard let plan = checked.plan else {
                 summary.invalid += 1
-                events(.invalid(label, error.diagnostics))
+                events(.invalid(label, checked.problems))
+                continue
             }
+            if !checked.missing.isEmpty {
+                summary.incomplete += 1
+                events(.incomplete(label, checked.missing))
+            }
+            return (plan, label)
         }
     }
 
