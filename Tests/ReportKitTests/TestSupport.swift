@@ -95,3 +95,18 @@ extension DisplayQuantity {
 extension NumberStyle {
     static func of(_ language: ReportLanguage) -> NumberStyle { BuiltInLocales.of(language).numbers }
 }
+
+/// What a layout result holds, for `#require` in tests that cannot go on without it.
+extension Placement {
+    /// The block of a result that placed everything.
+    var completeBlock: Block? {
+        if case .complete(let block) = self { return block }
+        return nil
+    }
+
+    /// The block placed and the rest, of a result that split.
+    var split: (block: Block, remainder: any Element)? {
+        if case .partial(let block, let remainder) = self { return (block, remainder) }
+        return nil
+    }
+}

@@ -11,30 +11,24 @@ struct LayoutTests {
 
     @Test func textWrapsAtWordsToTheWidth() throws {
         // 100 pt holds 20 characters of 5 pt.
-        guard case .complete(let block) = try place(Text("aaaa bbbb cccc dddd eeee ffff", style: plain)) else {
-            Issue.record("did not fit"); return
-        }
+        let block = try #require(try place(Text("aaaa bbbb cccc dddd eeee ffff", style: plain)).completeBlock, "did not fit")
         #expect(block.size.height == 20, "two lines of 10 pt")
         #expect(texts(in: block.commands).map(\.text) == ["aaaa bbbb cccc dddd eeee ffff"])
     }
 
     @Test func textSplitsBetweenLinesKeepingTwoLinesEachSide() throws {
         let words = (1...10).map { "word\($0)xxxx" }.joined(separator: " ")   // 10 lines of one word
-        guard case .partial(let block, let rest) = try place(Text(words, style: plain), width: 70, height: 35) else {
-            Issue.record("expected a split"); return
-        }
+        let (block, rest) = try #require(try place(Text(words, style: plain), width: 70, height: 35).split, "expected a split")
         #expect(block.size.height == 30, "three whole lines fit in 35 pt")
         #expect(texts(in: block.commands).first?.text == "word1xxxx word2xxxx word3xxxx ")
-        guard case .partial(let second, _) = try rest.layout(in: Size(width: 70, height: 65), context: .fixed()) else {
-            Issue.record("expected a second split"); return
-        }
+        let second = try #require(try rest.layout(in: Size(width: 70, height: 65), context: .fixed()).split, "expected a second split").block
         // Seven lines remain; six would fit but that would leave one alone, so five go here.
         #expect(second.size.height == 50)
     }
 
     @Test func vstackPlacesChildrenWithSpacing() throws {
         let stack = VStack(spacing: 8, [Text("one", style: plain), Spacer(12), Text("two", style: plain)])
-        guard case .complete(let block) = try place(stack) else { Issue.record("did not fit"); return }
+        let block = try #require(try place(stack).completeBlock, "did not fit")
         // 10 pt line, 8 spacing, 12 spacer, 8 spacing.
         #expect(texts(in: block.commands).map(\.origin.y) == [0, 38])
         #expect(block.size.height == 48)
@@ -46,7 +40,7 @@ struct LayoutTests {
             .init(Text("b", style: plain), width: .fraction(1)),
             .init(Text("c", style: plain), width: .fraction(3)),
         ])
-        guard case .complete(let block) = try place(row, width: 270) else { Issue.record("did not fit"); return }
+        let block = try #require(try place(row, width: 270).completeBlock, "did not fit")
         // 270 − 2×10 spacing − 50 fixed = 200 shared 1:3.
         #expect(texts(in: block.commands).map(\.origin.x) == [0, 60, 120])
     }
@@ -55,14 +49,14 @@ struct LayoutTests {
         let tall = Text("a b c d", style: plain)   // four lines in a 10 pt column: 40 pt
         for (alignment, y) in [(HStack.Alignment.top, 0.0), (.center, 15), (.bottom, 30)] {
             let row = HStack(alignment: alignment, [.init(tall, width: .fixed(10)), .init(Text("x", style: plain))])
-            guard case .complete(let block) = try place(row, width: 100) else { Issue.record("did not fit"); return }
+            let block = try #require(try place(row, width: 100).completeBlock, "did not fit")
             #expect(texts(in: block.commands).last?.origin.y == y)
         }
     }
 
     @Test func naturalWidthColumnsTakeTheirContentsWidth() throws {
         let row = HStack([.init(Text("12345", style: plain), width: .natural), .init(Text("x", style: plain))])
-        guard case .complete(let block) = try place(row, width: 200) else { Issue.record("did not fit"); return }
+        let block = try #require(try place(row, width: 200).completeBlock, "did not fit")
         #expect(texts(in: block.commands).map(\.origin.x) == [0, 25])
     }
 
@@ -70,11 +64,9 @@ struct LayoutTests {
         let card = Box(VStack([Text("line", style: plain), Text("line", style: plain), Text("line", style: plain)]),
                        padding: EdgeInsets(all: 5), keepsTogether: true)
         let stack = VStack([Spacer(60), card])
-        guard case .partial(let block, let rest) = try place(stack, height: 80) else { Issue.record("expected a move"); return }
+        let (block, rest) = try #require(try place(stack, height: 80).split, "expected a move")
         #expect(block.size.height == 60, "only the spacer stays")
-        guard case .complete(let next) = try rest.layout(in: Size(width: 100, height: 80), context: .fixed()) else {
-            Issue.record("the card should fit the next page"); return
-        }
+        let next = try #require(try rest.layout(in: Size(width: 100, height: 80), context: .fixed()).completeBlock, "the card should fit the next page")
         #expect(next.size.height == 40)
     }
 
@@ -87,7 +79,7 @@ struct LayoutTests {
 
     @Test func aHeadingIsNeverLastOnAPage() throws {
         let stack = VStack([Spacer(70), Text("Heading", style: plain, role: .heading2), Text("body", style: plain)])
-        guard case .partial(let block, _) = try place(stack, height: 85) else { Issue.record("expected a split"); return }
+        let block = try #require(try place(stack, height: 85).split, "expected a split").block
         #expect(texts(in: block.commands).isEmpty, "the heading moved on with its paragraph")
     }
 
@@ -119,7 +111,7 @@ struct LayoutTests {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         png += [0, 0, 0, 200, 0, 0, 0, 100]
         let image = try Image(png: png, maximumWidth: 50)
-        guard case .complete(let block) = try place(image) else { Issue.record("did not fit"); return }
+        let block = try #require(try place(image).completeBlock, "did not fit")
         #expect(block.size == Size(width: 50, height: 25))
         #expect(throws: LayoutError("the image is not a PNG file")) { try Image(png: Array("GIF89a".utf8), maximumWidth: 50) }
     }

@@ -21,7 +21,7 @@ struct RowAndColumnTests {
 
     @Test func stretchMakesCardsSideBySideEndLevel() throws {
         let row = HStack(spacing: 10, alignment: .stretch, [HStack.Item(card("one")), HStack.Item(card("two lines of text here xx"))])
-        guard case .complete(let block) = try place(row) else { Issue.record("did not fit"); return }
+        let block = try #require(try place(row).completeBlock, "did not fit")
         let heights = fills(block.commands).map(\.height)
         #expect(heights.count == 2)
         #expect(heights[0] == heights[1], "both cards as tall as the taller: \(heights)")
@@ -34,7 +34,7 @@ struct RowAndColumnTests {
         let lower = LayoutContext.fixed().below(placed: true)
         guard case .nothing = try place(row, height: 25, context: lower) else { Issue.record("a card was split"); return }
         // At the top of a page it must still be placed, split if need be.
-        guard case .partial = try place(row, height: 25) else { Issue.record("expected a split at the page top"); return }
+        _ = try #require(try place(row, height: 25).split, "expected a split at the page top")
     }
 
     @Test func aHeadingFollowedBySpacersStillMovesWithItsContent() throws {
@@ -43,7 +43,7 @@ struct RowAndColumnTests {
                           rows: [[Text("row", style: plain)]])
         let stack = VStack(spacing: 0, [Text("body", style: plain), heading, Spacer(8), table])
         // Room for "body", the heading and the spacer, not for the table's header and first row.
-        guard case .partial(let block, _) = try place(stack, height: 35) else { Issue.record("expected a split"); return }
+        let block = try #require(try place(stack, height: 35).split, "expected a split").block
         #expect(texts(in: block.commands).map(\.text) == ["body"], "the heading went on with its table")
     }
 
@@ -51,7 +51,7 @@ struct RowAndColumnTests {
         let table = Table(columns: [.fraction(1), .values],
                           header: [[Text("Name", style: plain), Text("Quantity in litres", style: plain)]],
                           rows: [[Text("Product", style: plain), Text("12,345", style: plain)]])
-        guard case .complete(let block) = try place(table, width: 200) else { Issue.record("did not fit"); return }
+        let block = try #require(try place(table, width: 200).completeBlock, "did not fit")
         let placed = block.commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
         let value = try #require(placed.first { $0.text.string == "12,345" })
         // The column is as wide as its widest header word or value: "Quantity" is 8 characters of 5 pt.
@@ -62,7 +62,7 @@ struct RowAndColumnTests {
 
     @Test func aHuggingBoxIsAsWideAsItsContent() throws {
         let badge = Box(Text("FULL", style: plain), padding: EdgeInsets(all: 4), background: .white, hugsContent: true)
-        guard case .complete(let block) = try place(badge, width: 300) else { Issue.record("did not fit"); return }
+        let block = try #require(try place(badge, width: 300).completeBlock, "did not fit")
         #expect(abs(block.size.width - (4 * 5 + 8 + 0.5)) < 1e-9)
     }
 
