@@ -45,8 +45,11 @@ public enum ReportGen {
         // written: a child that fills one pipe (more than 64 KB of errors) while the other is
         // read would otherwise wait for ever, and so would the test.
         let out = PipeDrain(output.fileHandleForReading), err = PipeDrain(errors.fileHandleForReading)
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
+        // A child that ends without reading all its input closes the pipe: the write then fails
+        // (EPIPE, with SIGPIPE ignored) instead of ending the test process.
+        _ = ignoreBrokenPipes
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+        try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         let (outData, errData) = (out.data(), err.data())
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
@@ -103,6 +106,9 @@ extension ReportGen {
         try run(program: "/bin/sh", ["-c", script, "sh", binary.path] + arguments)
     }
 }
+
+/// SIGPIPE ignored in the test process, once.
+private let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
 /// Everything a pipe delivers until its writers close it, read on a thread of its own.
 final class PipeDrain: @unchecked Sendable {
