@@ -6,6 +6,7 @@ extension ReportGenerator {
     /// history template (`history-summary`), a history's cover. A history of one entry makes that
     /// job's report. The PDF carries `source` byte for byte.
     public func report(from source: [UInt8], output: ReportOutput = .pdf) throws(ReportError) -> Report {
+        try Self.requireSupportedCairo(for: output)
         let document: JobDocument
         do {
             document = try JobDecoder.decodeDocument(source)
@@ -40,6 +41,7 @@ extension ReportGenerator {
     /// The PDF carries the job's record and plan, and `source` when given.
     public func report(for plan: SprayPlan, source: [UInt8]? = nil, output: ReportOutput = .pdf,
                        placement: ReportPlacement = .standalone) throws(ReportError) -> Report {
+        try Self.requireSupportedCairo(for: output)
         let anchor = placement.job.map { HistoryLine.anchor(number: $0) }
         let composed = try compose(plan, anchorPrefix: anchor.map { $0 + "-" } ?? "")
         // A job in a combined document starts with a destination the cover's links and the
@@ -98,6 +100,13 @@ extension ReportGenerator {
         return Report(subject: .history(jobs: lines.count), output: output, document: document, attachments: attachments,
                       files: try files(of: document, attachments: attachments, output: output), warnings: [],
                       failingContrast: composed.contrast.filter { !$0.passes })
+    }
+
+    /// Refuses, before any work, to make a PDF with a cairo the finishing stage was not made for
+    /// (``CairoOutputContract``); page images need no finishing.
+    static func requireSupportedCairo(for output: ReportOutput) throws(ReportError) {
+        guard output == .pdf, let problem = CairoOutputContract.runtimeProblem else { return }
+        throw .render(RenderError(problem, missingDependency: true))
     }
 
     private func files(of document: LaidOutDocument, attachments: [PDFAttachment], output: ReportOutput) throws(ReportError) -> [[UInt8]] {

@@ -24,6 +24,12 @@ public struct BatchExporter: Sendable {
     /// Loads the templates, theme and fonts once before any input is read, so that a mistake in
     /// them is reported once rather than for every job.
     public func checkSetup() throws(BatchError) {
+        // A batch writes PDFs only: a cairo finishing was not made for is refused before any work.
+        do throws(ReportError) {
+            try ReportGenerator.requireSupportedCairo(for: .pdf)
+        } catch {
+            throw .setup(error)
+        }
         let generator: ReportGenerator
         do {
             generator = try ReportGenerator(options: options.report)
