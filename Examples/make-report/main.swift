@@ -2,7 +2,7 @@ import Foundation
 import ReportKit
 
 // The example of docs/library.md: a spray report made in memory, two ways. Built and run by the
-// tests (DistributionTests), so the guide's code cannot fall behind the library.
+// tests (LibraryGuideTests), so the guide's code cannot fall behind the library.
 //
 //   make-report OUTPUT-FOLDER     writes from-json.pdf and from-value.pdf there
 
