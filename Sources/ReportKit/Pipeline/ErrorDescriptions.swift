@@ -1,41 +1,21 @@
 import FoundationEssentials
 
-// Every public error of ReportKit reads the same however it is printed: `"\(error)"`,
-// `error.description`, or Foundation's `error.localizedDescription` (which, without
-// `LocalizedError`, says only "The operation could not be completed").
+/// ReportKit's public errors: each reads the same however a program prints it, `"\(error)"`,
+/// `error.description` or Foundation's `error.localizedDescription` (which, for an error that is
+/// not a `LocalizedError`, says only "The operation could not be completed"). Every message names
+/// where the problem is (a file, a JSON path, a template node) and what is expected.
+public protocol ReportKitError: LocalizedError, CustomStringConvertible {}
 
-extension ReportError: LocalizedError {
+extension ReportKitError {
     public var errorDescription: String? { description }
 }
 
-extension InputError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension DefinitionError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension LayoutError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension RenderError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension HistoryReadError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension InputFileError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension BatchError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension RecordExportError: LocalizedError {
-    public var errorDescription: String? { description }
-}
+extension ReportError: ReportKitError {}
+extension InputError: ReportKitError {}
+extension DefinitionError: ReportKitError {}
+extension LayoutError: ReportKitError {}
+extension RenderError: ReportKitError {}
+extension HistoryReadError: ReportKitError {}
+extension InputFileError: ReportKitError {}
+extension BatchError: ReportKitError {}
+extension RecordExportError: ReportKitError {}
