@@ -116,11 +116,22 @@ public struct LayoutContext: Sendable {
     /// or keeps with the next must still be placed (split if need be) rather than moved on, or it
     /// would never be placed at all.
     public var atPageTop: Bool
+    /// Words longer than this many ems may break inside themselves when a text says how narrow it
+    /// can be (``Text/minimumWidth(context:)``); a table whose columns do not fit otherwise asks
+    /// again with ``Text/shortestUnbreakableWord``.
+    public var unbreakableWordEms: Double = Text.longestUnbreakableWord
 
     public init(text: any TextMeasuring, pageContentHeight: Double, atPageTop: Bool = true) {
         self.text = text
         self.pageContentHeight = pageContentHeight
         self.atPageTop = atPageTop
+    }
+
+    /// The same context, in which words longer than `ems` may break inside themselves.
+    public func breakingWords(longerThan ems: Double) -> LayoutContext {
+        var context = self
+        context.unbreakableWordEms = ems
+        return context
     }
 
     /// The same context, below content that has been placed (when `placed` is true).

@@ -76,6 +76,20 @@ struct RowAndColumnTests {
             #expect(path.bounds == Rect(x: 0, y: 0, width: 200, height: 100) && color == .black)
         }
     }
+
+    /// Columns whose long words do not fit at 12 em each (a register of a job whose every field is
+    /// one 100-letter word) break their words sooner, at 3 em, rather than the table failing; a
+    /// table too narrow even then is still an error that names it.
+    @Test func aTableOfLongWordsBreaksThemSoonerRatherThanFail() throws {
+        let word = String(repeating: "w", count: 100)
+        let row = { (count: Int) in (0..<count).map { _ in Text(word, style: plain) as any ReportKit.Element } }
+        let four = Table(columns: Array(repeating: .fraction(1), count: 4), header: [], rows: [row(4)])
+        let block = try #require(try place(four, width: 200).completeBlock, "four columns of long words fit at 3 em each")
+        #expect(block.size.width <= 200 + 1e-6)
+        #expect(block.size.height > 2 * plain.size * plain.lineHeight, "the words were broken over several lines")
+        let ten = Table(columns: Array(repeating: .fraction(1), count: 10), header: [], rows: [row(10)])
+        #expect(throws: LayoutError.self) { try place(ten, width: 200) }
+    }
 }
 
 private extension Path {
@@ -92,4 +106,5 @@ private extension Path {
         let minX = xs.min() ?? 0, minY = ys.min() ?? 0
         return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
+
 }

@@ -140,9 +140,16 @@ public struct Table: Element {
 
     /// Every column at least as wide as its widest word, or an error naming the table.
     private func resolveWidths(_ width: Double, context: LayoutContext) throws(LayoutError) -> [Double] {
-        let resolution = ColumnWidths.resolve(columns, total: width, spacing: 0,
+        var resolution = ColumnWidths.resolve(columns, total: width, spacing: 0,
                                               natural: { naturalWidth(ofColumn: $0, context: context) },
                                               minimum: { minimumWidth(ofColumn: $0, context: context) })
+        if !resolution.fits {
+            // Long words may break sooner rather than the table not be laid out at all.
+            let breaking = context.breakingWords(longerThan: Text.shortestUnbreakableWord)
+            resolution = ColumnWidths.resolve(columns, total: width, spacing: 0,
+                                              natural: { naturalWidth(ofColumn: $0, context: breaking) },
+                                              minimum: { minimumWidth(ofColumn: $0, context: breaking) })
+        }
         guard resolution.fits else {
             throw LayoutError.tooWide(origin ?? "a table", what: "its \(columns.count) columns", needs: resolution.minimumTotal, has: width)
         }

@@ -32,12 +32,17 @@ public struct Text: Element {
     /// which must wrap inside its column rather than make every layout impossible.
     public static let longestUnbreakableWord = 12.0
 
+    /// Where a table too narrow for its columns' words lets words break: past about five letters.
+    /// Only a table that could not be laid out otherwise takes it (a season register of a job whose
+    /// every field is a 200-letter word), so no report that fits changes.
+    public static let shortestUnbreakableWord = 3.0
+
     /// The longest word, up to ``longestUnbreakableWord`` ems (an ellipsized line can shrink to
     /// its "…").
     public func minimumWidth(context: LayoutContext) -> Double {
         guard !ellipsize, !content.isEmpty else { return 0 }
         let largest = content.runs.reduce(0) { max($0, $1.style.size) }
-        return min(longestWordWidth(context: context), Self.longestUnbreakableWord * largest)
+        return min(longestWordWidth(context: context), context.unbreakableWordEms * largest)
     }
 
     /// The width of the widest word: the narrowest this text can be without breaking inside a word.
