@@ -90,6 +90,7 @@ extension JSONReader {
             if let problem = JobRules.parcel(read) { error(element.path, problem) }
             parcels.append(read)
         }
+        if let problem = JobRules.parcelsText(parcels) { error(node.path, problem) }
         return parcels
     }
 

@@ -19,6 +19,10 @@ public enum JobLimits {
     public static let maximumTextLength = 200
     /// The free-text notes, in characters.
     public static let maximumNotesLength = 2_000
+    /// The parcels' labels and cadastral numbers together, in characters: about 350 cadastral
+    /// numbers, far more than one field's, and a bound each list alone did not set (200 parcels of
+    /// 200 numbers of 200 characters, 8 million characters, took minutes and gigabytes to lay out).
+    public static let maximumParcelsText = 5_000
     /// The largest input document read for one job or one history, in bytes.
     public static let maximumDocumentBytes = 16 * 1024 * 1024
     /// The longest line of a JSON Lines history (one job), in bytes.

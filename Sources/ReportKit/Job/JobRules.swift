@@ -51,6 +51,15 @@ enum JobRules {
             ? "names no parcel; expected a \"label\" (the parcel of the aid application), \"cadastral\" numbers, or both" : nil
     }
 
+    /// The parcels' labels and cadastral numbers together (``JobLimits/maximumParcelsText``).
+    static func parcelsText(_ parcels: [Parcel]) -> String? {
+        let characters = parcels.reduce(0) { total, parcel in
+            total + (parcel.label?.count ?? 0) + parcel.cadastral.reduce(0) { $0 + $1.count }
+        }
+        guard characters > JobLimits.maximumParcelsText else { return nil }
+        return "the parcels' labels and cadastral numbers hold \(characters) characters together; at most \(JobLimits.maximumParcelsText) are accepted (list the field's own parcels)"
+    }
+
     /// One BBCH code.
     static func bbchCode(_ value: Double) -> String? {
         value == value.rounded() && (0...99).contains(value) ? nil

@@ -23,6 +23,7 @@ extension JobValidator {
             check(JobRules.cropArea(cropArea, treated: job.field.area), at: field.appending("cropArea"))
         }
         check(JobRules.listLength(job.field.parcels.count, of: "parcels"), at: field.appending("parcels"))
+        check(JobRules.parcelsText(job.field.parcels), at: field.appending("parcels"))
         for (index, parcel) in job.field.parcels.enumerated() {
             let path = field.appending("parcels").appending(index: index)
             check(JobRules.parcel(parcel), at: path)
