@@ -31,6 +31,10 @@ extension JSONReader {
         let products = required("products", in: root, expected: "a list of at least one product with a rate")
             .flatMap { readProducts($0) }
         let growthStage = root.optional("growthStage").flatMap { text($0) }
+        if let growthStage, root.optional("bbch") == nil, growthStage.uppercased().contains("BBCH"),
+           BBCHStage.named(in: growthStage) == nil, let path = root.optional("growthStage")?.path {
+            warning(path, "names a BBCH stage that cannot be read as one stage or a forward range (\(String(reflecting: growthStage))); the record's BBCH columns stay empty. Give \"bbch\": 31 or [31, 37]")
+        }
         let record = ApplicationRecord(
             operatorName: root.optional("operator").flatMap { text($0) },
             target: root.optional("target").flatMap { text($0) },

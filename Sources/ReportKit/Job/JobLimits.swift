@@ -1,8 +1,12 @@
 /// The bounds an accepted job must keep. They keep out typing mistakes (a spray rate of 20,000 L/ha)
 /// and hostile input (a 1 L tank on a 100,000 ha field), and are documented in docs/input-format.md.
 public enum JobLimits {
-    /// Largest field: 100,000 ha, larger than any single field sprayed as one job.
+    /// Largest field: 100,000 ha, larger than any single field sprayed as one job. The crop's
+    /// area (`cropArea`) has the same bound.
     public static let maximumAreaHectares = 100_000.0
+    /// Smallest area treated: 1 m², a garden bed. Smaller areas (4.9e-324 ha is a valid number)
+    /// round to nothing in every unit the report and the record print.
+    public static let minimumAreaHectares = 0.000_1
     /// Spray volume: from ultra-low-volume work (0.1 L/ha) to dilute orchard spraying (10,000 L/ha).
     public static let sprayRateLitresPerHectare = 0.1...10_000.0
     /// Tank: from a 1 L hand sprayer to a 100,000 L tanker.

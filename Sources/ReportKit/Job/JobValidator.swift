@@ -16,6 +16,12 @@ public enum JobValidator {
         let area = job.field.area
         if area.internalValue > JobLimits.maximumAreaHectares {
             found.append(tooLarge(area, limitInternal: JobLimits.maximumAreaHectares, what: "field area", at: paths.area))
+        } else if area.internalValue > 0, area.internalValue < JobLimits.minimumAreaHectares {
+            found.append(tooSmall(area, limitInternal: JobLimits.minimumAreaHectares, what: "field area", at: paths.area))
+        }
+        if let cropArea = job.field.cropArea, cropArea.internalValue > JobLimits.maximumAreaHectares {
+            found.append(tooLarge(cropArea, limitInternal: JobLimits.maximumAreaHectares, what: "crop area",
+                                  at: paths.job.appending("field").appending("cropArea")))
         }
         let sprayRate = job.sprayRate
         if !JobLimits.sprayRateLitresPerHectare.contains(sprayRate.internalValue) {
@@ -64,6 +70,12 @@ public enum JobValidator {
         let limit = limitInternal / quantity.unit.toInternal
         return Diagnostic(.error, at: path.appending("value"),
             "\(number(quantity.value)) \(quantity.unit.rawValue) is more than the largest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))")
+    }
+
+    private static func tooSmall<Unit>(_ quantity: Quantity<Unit>, limitInternal: Double, what: String, at path: JSONPath) -> Diagnostic {
+        let limit = limitInternal / quantity.unit.toInternal
+        return Diagnostic(.error, at: path.appending("value"),
+            "\(number(quantity.value)) \(quantity.unit.rawValue) is less than the smallest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))")
     }
 
     private static func outOfRange<Unit>(_ quantity: Quantity<Unit>, range: ClosedRange<Double>, what: String, at path: JSONPath) -> Diagnostic {

@@ -124,7 +124,10 @@ public struct BBCHStage: Sendable, Equatable {
         let rest = digits.dropFirst(first.count).drop { $0 == " " }
         if let dash = rest.first, dash == "-" || dash == "–" {
             let second = rest.dropFirst().drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
-            if (1...2).contains(second.count), let to = Int(second), to >= from { return BBCHStage(from, to: to) }
+            if (1...2).contains(second.count), let to = Int(second) {
+                // "BBCH 31–29" runs backwards: neither end can be trusted to be the stage meant.
+                return to >= from ? BBCHStage(from, to: to) : nil
+            }
         }
         return BBCHStage(from)
     }
