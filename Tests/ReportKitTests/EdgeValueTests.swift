@@ -49,4 +49,30 @@ struct EdgeValueTests {
         let forward = try JobDecoder.decodeJob(try Self.job { $0["growthStage"] = "BBCH 29–31" })
         #expect(forward.job.record.bbch == BBCHStage(29, to: 31))
     }
+
+    /// An end written in another offset (the app's UTC) reads on the start's clock everywhere:
+    /// 06:00 UTC is 08:00 at +02:00, after a 07:30 start, never "07:30–06:00".
+    @Test func anEndInAnotherOffsetReadsOnTheStartsClock() throws {
+        let bytes = try Self.job {
+            $0["date"] = "2026-05-14T07:30:00+02:00"
+            $0["endDate"] = "2026-05-14T06:00:00Z"
+            $0["operator"] = "Jan Kowalski"
+        }
+        let plan = try #require(JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes) }).plan)
+        let line = try #require(RecordLine.lines(of: plan).first)
+        #expect(line.startTime == "07:30:00" && line.endTime == "08:00:00" && line.utcOffset == "+02:00", "\(line)")
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for template in ["spray-report", "spray-register"] {
+            let generator = try ReportGenerator(options: ReportOptions(template: template))
+            let pdf = template == "spray-register"
+                ? try #require(try generator.historyReport(of: [HistoryEntry(index: 0, id: nil, result: Result { () throws(InputError) in try JobDecoder.decodeJob(bytes) }, source: bytes)], source: nil).pdf)
+                : try #require(try generator.report(from: bytes).pdf)
+            let path = folder.appendingPathComponent("\(template).pdf")
+            try Data(pdf).write(to: path)
+            // The register's narrow date column may wrap after the dash.
+            let text = try Tool.run(["pdftotext", path.path, "-"]).text.replacingOccurrences(of: "–\n", with: "–")
+            #expect(text.contains("07:30–08:00") && !text.contains("07:30–06:00"), "\(template): \(text.prefix(600))")
+        }
+    }
 }

@@ -216,3 +216,13 @@ public struct ApplicationRecord: Sendable, Equatable {
             && targetCodes.isEmpty && bbch == nil
     }
 }
+
+extension SprayJob {
+    /// When the application ended, on the start's clock (its UTC offset): the report, the
+    /// register and the record read the start and the end in one offset, so an end written in
+    /// another (the app's UTC) never reads before the start ("07:30–06:00").
+    public var endDateOnStartClock: JobDate? {
+        guard let end = endDate else { return nil }
+        return JobDate(instant: end.instant, utcOffsetSeconds: date?.utcOffsetSeconds ?? end.utcOffsetSeconds, hasTime: end.hasTime)
+    }
+}

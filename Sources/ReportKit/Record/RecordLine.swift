@@ -54,7 +54,8 @@ public struct RecordLine: Sendable, Equatable {
         let job = plan.job
         let area = job.field.area.internalValue
         let (date, startTime, offset) = parts(of: job.date)
-        let (endDate, endTime, _) = parts(of: job.endDate)
+        // On the start's clock: the record has one offset column, the start's.
+        let (endDate, endTime, _) = parts(of: job.endDateOnStartClock)
         let recorded: Date? = SourceDateEpoch.date(in: environment)
             ?? (job.endDate ?? job.date)?.instant
         return job.products.enumerated().map { index, product in

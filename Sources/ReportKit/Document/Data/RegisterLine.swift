@@ -4,7 +4,7 @@ enum RegisterLine {
     static func values(of plan: SprayPlan, locale t: ReportLocale) -> [[String: TemplateValue]] {
         let job = plan.job
         let date: String? = job.date.map { start in
-            guard let end = job.endDate, start.hasTime, end.hasTime else { return t.text(start) }
+            guard let end = job.endDateOnStartClock, start.hasTime, end.hasTime else { return t.text(start) }
             let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
             let to = CivilTime(end.instant, offsetSeconds: end.utcOffsetSeconds)
             guard from.isoDate == to.isoDate else { return "\(t.text(start)) – \(t.text(end))" }

@@ -196,7 +196,7 @@ package enum ReportData {
 
     /// "07:30–09:10" for an application that ended the day it started, else both dates in full.
     private static func applicationTime(_ job: SprayJob, locale t: ReportLocale) -> String? {
-        guard let start = job.date, let end = job.endDate, start.hasTime, end.hasTime else { return nil }
+        guard let start = job.date, let end = job.endDateOnStartClock, start.hasTime, end.hasTime else { return nil }
         let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
         let to = CivilTime(end.instant, offsetSeconds: end.utcOffsetSeconds)
         guard from.isoDate == to.isoDate else { return "\(t.text(start)) – \(t.text(end))" }
