@@ -90,6 +90,19 @@ struct RowAndColumnTests {
         let ten = Table(columns: Array(repeating: .fraction(1), count: 10), header: [], rows: [row(10)])
         #expect(throws: LayoutError.self) { try place(ten, width: 200) }
     }
+
+    /// A link taller than a page (a cover's line of a job with twenty long product names) splits
+    /// like its content, each part a link to the same place, instead of failing the document.
+    @Test func aLinkTallerThanItsSpaceSplitsIntoLinksToTheSamePlace() throws {
+        let words = (1...40).map { "word\($0)" }.joined(separator: " ")
+        let link = Linked(.internalDestination("job-1"), Text(words, style: plain))
+        let (block, rest) = try #require(try place(link, width: 60, height: 50).split, "the link splits")
+        func links(_ commands: [DrawCommand]) -> Int { commands.filter { if case .link = $0 { true } else { false } }.count }
+        #expect(links(block.commands) == 1)
+        let next = try #require(try rest.layout(in: Size(width: 60, height: 800), context: LayoutContext.fixed()).completeBlock)
+        #expect(links(next.commands) == 1)
+        #expect(block.size.height <= 50)
+    }
 }
 
 private extension Path {

@@ -41,7 +41,16 @@ public struct Linked: Element {
     public func minimumWidth(context: LayoutContext) -> Double { content.minimumWidth(context: context) }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
-        guard case .complete(let block) = try content.layout(in: space, context: context) else { return .nothing }
+        switch try content.layout(in: space, context: context) {
+        case .complete(let block): return .complete(linked(block))
+        // Kept together where it can be; a link taller than a page (a cover's line of a job with
+        // twenty long product names) is split, each part a link to the same place.
+        case .partial(let block, let remainder): return .partial(linked(block), remainder: Linked(target, remainder))
+        case .nothing: return .nothing
+        }
+    }
+
+    private func linked(_ block: Block) -> Block {
         // The link's own words say where it goes; a link without words says its address.
         let words = block.commands.compactMap { command -> String? in
             if case .text(let placed) = command { return placed.text.string }
@@ -57,7 +66,7 @@ public struct Linked: Element {
         } else {
             commands = [.beginStructure(.paragraph)] + commands + [link, .endStructure(.paragraph)]
         }
-        return .complete(Block(size: block.size, commands: commands))
+        return Block(size: block.size, commands: commands)
     }
 }
 
