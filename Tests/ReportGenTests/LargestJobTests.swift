@@ -27,7 +27,6 @@ struct LargestJobTests {
         Case(description: "the record as CSV", arguments: ["record", "@/season.jsonl", "-o", "@/out/record.csv"]),
         Case(description: "the record as JSON", arguments: ["record", "@/season.jsonl", "-o", "@/out/record.json"]),
         Case(description: "the register of the largest record", arguments: ["record", "@/record.json", "-o", "@/out/register.pdf"]),
-        Case(description: "the register of 1,000 loads", arguments: ["record", "@/loads.json", "-o", "@/out/register-loads.pdf"]),
         Case(description: "a batch of five, one file each", arguments: ["batch", "@/season.jsonl", "-o", "@/out/", "--jobs", "2"]),
         Case(description: "a batch of five in one document", arguments: ["batch", "@/season.jsonl", "--combined", "@/out/season.pdf"]),
     ]
