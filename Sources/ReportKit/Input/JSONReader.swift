@@ -27,8 +27,8 @@ struct JSONReader {
         diagnostics.append(Diagnostic(.error, at: path, message))
     }
 
-    mutating func warning(_ path: JSONPath, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, at: path, message))
+    mutating func warning(_ path: JSONPath, _ message: String, notice: Notice? = nil) {
+        diagnostics.append(Diagnostic(.warning, at: path, message, notice: notice))
     }
 
     // MARK: Structure
@@ -47,7 +47,7 @@ struct JSONReader {
             if unknownKeysAreErrors {
                 error(node.path.appending(key), message)
             } else {
-                warning(node.path.appending(key), message + "; it is ignored")
+                warning(node.path.appending(key), message + "; it is ignored", notice: .ignoredKey(key))
             }
         }
         return ObjectNode(object: object, path: node.path)

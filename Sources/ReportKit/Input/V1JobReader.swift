@@ -33,7 +33,8 @@ extension JSONReader {
         let growthStage = root.optional("growthStage").flatMap { text($0) }
         if let growthStage, root.optional("bbch") == nil, growthStage.uppercased().contains("BBCH"),
            BBCHStage.named(in: growthStage) == nil, let path = root.optional("growthStage")?.path {
-            warning(path, "names a BBCH stage that cannot be read as one stage or a forward range (\(String(reflecting: growthStage))); the record's BBCH columns stay empty. Give \"bbch\": 31 or [31, 37]")
+            warning(path, "names a BBCH stage that cannot be read as one stage or a forward range (\(String(reflecting: growthStage))); the record's BBCH columns stay empty. Give \"bbch\": 31 or [31, 37]",
+                    notice: .unreadableBBCH(growthStage))
         }
         let record = ApplicationRecord(
             operatorName: root.optional("operator").flatMap { text($0) },

@@ -10,11 +10,15 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public let severity: Severity
     public let path: JSONPath
     public let message: String
+    /// What a warning says as facts, for a report to print in its language (nil for errors and
+    /// for warnings that concern only the input file).
+    public let notice: Notice?
 
-    public init(_ severity: Severity, at path: JSONPath, _ message: String) {
+    public init(_ severity: Severity, at path: JSONPath, _ message: String, notice: Notice? = nil) {
         self.severity = severity
         self.path = path
         self.message = message
+        self.notice = notice
     }
 
     /// `$.products[1].rate.unit: unknown unit "l/h"; expected one of …`

@@ -58,7 +58,8 @@ public enum JobValidator {
             let key = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
             if let first = firstIndex[key] {
                 warnings.append(Diagnostic(.warning, at: job.sourcePaths.products.appending(index: index),
-                    "\"\(name)\" is also product \(first + 1) of the mix; check that it is meant to be added twice"))
+                    "\"\(name)\" is also product \(first + 1) of the mix; check that it is meant to be added twice",
+                    notice: .repeatedProduct(name: name, number: index + 1, sameAs: first + 1)))
             } else {
                 firstIndex[key] = index
             }

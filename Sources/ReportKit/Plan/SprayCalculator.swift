@@ -64,7 +64,7 @@ public enum SprayCalculator {
             let share = Int((100 * last.tankContents / capacity).rounded())
             warnings.append(Diagnostic(.warning, at: paths.tankCapacity,
                 "the last load is only \(litres(last.tankContents)) L (\(share) % of the tank); a sprayer may not mix or pump "
-                + "so little well. Consider \"equal\" loads"))
+                + "so little well. Consider \"equal\" loads", notice: .smallLastLoad(litres: last.tankContents, shareOfTank: share)))
         }
         return SprayPlan(job: job, totals: totals, areaPerFullLoad: areaPerFullLoad, loads: loads, warnings: warnings)
     }

@@ -9,6 +9,7 @@ package enum ReportData {
         let display = PlanDisplay(plan: plan, language: locale.language)
         var root = common(locale: locale, author: author ?? plan.job.author)
         for (key, value) in jobValues(plan, display: display, locale: locale, withQRCode: withQRCode) { root[key] = value }
+        root["notices"] = .list(NoticeText.texts(plan, locale: locale).map(TemplateValue.text))
         root["jobs"] = .list([.record(summary(plan, display: display, locale: locale, number: 1))])
         return .record(root)
     }
