@@ -103,7 +103,7 @@ package enum ReportData {
             "sprayVolume": .text(t.given(job.sprayRate.value, unit: job.sprayRate.unit.rawValue)),
             "tank": .record([
                 "capacity": .quantity(display.tankCapacity),
-                "loading": .text(t.loading(job.tank.loading)),
+                "loading": .text(t.loading(of: plan)),
             ]),
             "waterRule": .record([
                 "name": .text(t.waterRule(job.waterRule)),
@@ -131,7 +131,7 @@ package enum ReportData {
                 // "2 full + 1 partial", or how the tank is loaded when all loads are alike.
                 "detail": .text(plan.fullLoadCount > 0 && plan.partialLoadCount > 0
                     ? ReportLocale.fill(t["loadDetail.mixed"], t.loadCounts(plan))
-                    : t.loading(job.tank.loading)),
+                    : t.loading(of: plan)),
             ]),
             "areaPerFullLoad": .quantity(display.areaPerFullLoad),
             "record": .record(withQRCode ? recordFields(job, locale: t).merging(qrFields(plan)) { first, _ in first } : recordFields(job, locale: t)),

@@ -16,7 +16,7 @@ package enum PlanText {
         let fieldParts = [job.field.name, job.field.crop].compactMap { $0 } + [t.text(display.fieldArea)]
         lines.append(row(t["field"], fieldParts.joined(separator: " · ")))
         lines.append(row(t["sprayVolume"], t.given(job.sprayRate.value, unit: job.sprayRate.unit.rawValue)))
-        lines.append(row(t["tank"], t.text(display.tankCapacity) + " · " + t.loading(job.tank.loading)))
+        lines.append(row(t["tank"], t.text(display.tankCapacity) + " · " + t.loading(of: plan)))
         lines.append(row(t["water"], t.waterRule(job.waterRule)))
         for (name, product) in zip(names, job.products) {
             lines.append(row(name, t.given(product.rate.value, unit: product.rate.unit.rawValue)))
@@ -66,6 +66,16 @@ extension ReportLocale {
     package subscript(key: String) -> String { strings[key] ?? key }
 
     func loading(_ strategy: LoadingStrategy) -> String { self["loading." + strategy.rawValue] }
+
+    /// How the plan loads the tank, as it is: "full tanks, then one partial load" only when it
+    /// has both; "full tanks" when the area takes whole tanks, "one partial load" when it takes
+    /// less than one.
+    func loading(of plan: SprayPlan) -> String {
+        guard plan.job.tank.loading == .fullThenPartial else { return loading(plan.job.tank.loading) }
+        if plan.partialLoadCount == 0 { return self["loading.fullOnly"] }
+        if plan.fullLoadCount == 0 { return self["loading.partialOnly"] }
+        return loading(.fullThenPartial)
+    }
     func waterRule(_ rule: WaterRule) -> String { self["waterRule." + rule.rawValue] }
     func kind(_ kind: LoadKind) -> String { self["loadKind." + kind.rawValue] }
 
