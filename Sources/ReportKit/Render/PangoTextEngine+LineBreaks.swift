@@ -10,29 +10,47 @@ extension PangoTextEngine {
     /// unit ("12,5 ha") cost every report one more embedded font per weight (a font program, its
     /// widths and its character map).
     static func shapedForm(_ text: String) -> (string: String, joins: [Range<Int>]) {
-        guard text.utf8.contains(0xA0) else { return (text, []) }
+        let form = pangoForm(text) { _ in false }
+        return (form.string, form.joins)
+    }
+
+    /// ``shapedForm(_:)``, and each character of three or four bytes that `isMissing` (no font
+    /// of the engine draws it) replaced by U+FFFD, the replacement character, a visible and
+    /// documented substitute instead of a box of hex digits that runs into the next words.
+    /// `shrinks` lists where a four-byte character became the three bytes of U+FFFD (in Pango's
+    /// bytes), so positions map back to `text` as the joins do. (Missing characters of two bytes,
+    /// which DejaVu nearly all draws, are left as they are: their substitute would be longer.)
+    static func pangoForm(_ text: String, isMissing: (Unicode.Scalar) -> Bool) -> (string: String, joins: [Range<Int>], shrinks: [Int]) {
+        // Nothing to change: no no-break space, and no character of three or four bytes.
+        guard text.utf8.contains(where: { $0 == 0xA0 || $0 >= 0xE0 }) else { return (text, [], []) }
         var joins: [Range<Int>] = []
+        var shrinks: [Int] = []
         var result = String.UnicodeScalarView()
         var offset = 0
         var previous: Unicode.Scalar?
         var openJoin: Int?
         for scalar in text.unicodeScalars {
             let length = UTF8.width(scalar)
+            let substituted = length >= 3 && isMissing(scalar)
             if let start = openJoin {
-                joins.append(start..<(offset + length))
+                joins.append(start..<(offset + (substituted ? 3 : length)))
                 openJoin = nil
             }
             if scalar == "\u{00A0}", let previous, previous.properties.isAlphabetic || previous.properties.numericType != nil || previous == "×" {
                 openJoin = offset
                 result.append(" ")
                 offset += 1
+            } else if substituted {
+                result.append("\u{FFFD}")
+                if length == 4 { shrinks.append(offset) }
+                offset += 3
             } else {
                 result.append(scalar)
                 offset += length
             }
             previous = scalar
         }
-        return (String(result), joins)
+        return (String(result), joins, shrinks)
     }
 
     /// The byte ranges of short words with a slash in them ("m/s", "l/ha", "0212/3"): Unicode line

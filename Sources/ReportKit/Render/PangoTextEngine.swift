@@ -155,7 +155,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             let key = LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)
             guard let set = try? cachedLayout(key) else { return 0 }
             if let width = set.longestWord { return width }
-            let width = Self.longestWordWidth(text, in: set.layout)
+            let width = longestWordWidth(text, in: set.layout)
             layouts[key]?.longestWord = width
             return width
         }
@@ -167,12 +167,12 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// each word's x ranges (`pango_layout_index_to_line_x` walks the text from its start) made a
     /// long text quadratic, 34 s for the 2,000 cadastral numbers of a record card. Widths are
     /// summed in 64 bits: a very long line's Pango units pass Int32's range.
-    private static func longestWordWidth(_ text: StyledText, in layout: PangoLayout) -> Double {
+    private func longestWordWidth(_ text: StyledText, in layout: PangoLayout) -> Double {
         // The word each byte of Pango's text belongs to, or -1 for a separator.
         var wordOf: [Int32] = []
         var words = 0
         for run in text.runs {
-            let shaped = Self.shapedForm(run.text)
+            let shaped = pangoForm(run.text)
             let joined = Set(shaped.joins.map(\.lowerBound))
             var inWord = false
             for (offset, byte) in shaped.string.utf8.enumerated() {
@@ -270,12 +270,18 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         return SetText(layout: oneLine.layout, xOffset: Double(offset) / Double(PANGO_SCALE), measurement: oneLine.measurement)
     }
 
-    /// A layout of `text`, and where in Pango's text the no-break spaces became plain ones
-    /// (``shapedForm(_:)``): one byte there stands for two in `text`.
+    /// A run's text as Pango is given it (``pangoForm(_:isMissing:)``): only characters of three
+    /// or four bytes are looked up in the fonts, so Latin, Polish and Cyrillic text costs nothing.
+    func pangoForm(_ text: String) -> (string: String, joins: [Range<Int>], shrinks: [Int]) {
+        Self.pangoForm(text) { scalar in !coverage.contains { FcCharSetHasChar($0, scalar.value) != 0 } && !Self.isInvisible(scalar) }
+    }
+
+    /// A layout of `text`, and where in Pango's text one byte stands for two in `text` (a
+    /// no-break space became a plain one, a four-byte character the replacement character).
     private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError)
         -> (PangoLayout, joins: [Int]) {
         let layout = try PangoLayout(context: context)
-        let runs = text.runs.map { Self.shapedForm($0.text) }
+        let runs = text.runs.map { pangoForm($0.text) }
         let string = runs.map(\.string).joined()
         pango_layout_set_text(layout.pointer, string, Int32(clamping: string.utf8.count))
         if let width {
@@ -298,6 +304,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         defer { pango_attr_list_unref(attributes) }
         var start = 0
         var unbreakable: [Range<Int>] = []
+        var shrinks: [Int] = []
         for (run, shaped) in zip(text.runs, runs) {
             let end = start + shaped.string.utf8.count
             for attribute in Self.attributes(for: run.style, font: try fontDescription(for: run.style)) {
@@ -306,6 +313,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
                 pango_attr_list_insert(attributes, attribute)
             }
             unbreakable += shaped.joins.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
+            shrinks += shaped.shrinks.map { start + $0 }
             start = end
         }
         for range in Self.unitLikeWords(in: string) + unbreakable {
@@ -315,7 +323,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             pango_attr_list_insert(attributes, keep)
         }
         pango_layout_set_attributes(layout.pointer, attributes)
-        return (layout, unbreakable.map(\.lowerBound))
+        return (layout, (unbreakable.map(\.lowerBound) + shrinks).sorted())
     }
 
     /// The engine's font description for a style's weight, slant and size (always its own family).
