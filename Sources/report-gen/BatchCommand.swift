@@ -28,7 +28,7 @@ struct BatchCommand: ParsableCommand {
             jobs in progress: finished files stay, no partial file is left.
 
             Exit status: 0 all written, 65 some entries invalid (or the history or a template), 66 \
-            history not readable, 69 fonts, colour profile or (to read a PDF) qpdf missing, 73 output not writable, 128 + the signal's number when \
+            history not readable, 69 fonts, colour profile or (to read a PDF) qpdf missing, or a cairo other than the one PDFs are finished for (see --version), 73 output not writable, 128 + the signal's number when \
             stopped by Ctrl-C (130), SIGTERM (143), SIGHUP (129) or SIGQUIT (131).
             """
     )

@@ -25,7 +25,7 @@ enum ExitStatus {
     /// The text shown in `--help` of every command that makes a report.
     static let help = """
         Exit status: 0 done, 64 usage error, 65 invalid input data or template, 66 input or template \
-        not readable, 69 fonts, colour profile or (to read a PDF) qpdf missing, 73 output not writable. On any error no output file is left behind.
+        not readable, 69 fonts, colour profile or (to read a PDF) qpdf missing, or a cairo other than the one PDFs are finished for (see --version), 73 output not writable. On any error no output file is left behind.
         """
 }
 
