@@ -86,7 +86,7 @@ public enum JobDecoder {
             return .failure(InputError(at: path, "expected a spray job (an object), found \(value.typeDescription)"))
         }
         var diagnostics = reader.diagnostics
-        if let job { diagnostics += JobValidator.diagnostics(for: job) }
+        if let job { diagnostics += JobValidator.limitDiagnostics(for: job) }
         let errors = diagnostics.filter { $0.severity == .error }
         guard let job, errors.isEmpty else { return .failure(InputError(errors)) }
         return .success(DecodedJob(job: job, warnings: diagnostics.filter { $0.severity == .warning }))

@@ -10,7 +10,13 @@ public enum JobValidator {
     /// Every problem of `job`, errors and warnings, each at the JSON path the value has (or
     /// would have) in the v1 format.
     public static func diagnostics(for job: SprayJob) -> [Diagnostic] {
-        var found = valueDiagnostics(for: job)
+        valueDiagnostics(for: job) + limitDiagnostics(for: job)
+    }
+
+    /// The magnitudes within ``JobLimits`` and the warnings: what the decoder checks once a job
+    /// is read (it applied ``JobRules`` to each value as it read it, so they are not run twice).
+    static func limitDiagnostics(for job: SprayJob) -> [Diagnostic] {
+        var found: [Diagnostic] = []
         let paths = job.sourcePaths
 
         let area = job.field.area

@@ -82,23 +82,24 @@ extension ReportGenerator {
             }
         }
         guard problems.isEmpty else { throw .input(InputError(problems)) }
-        let cover = try historyReport(lines, language: language ?? .english, records: records, source: source, output: output)
-        return Report(subject: cover.subject, output: output, document: cover.document, attachments: cover.attachments,
-                      files: cover.files, warnings: warnings, failingContrast: cover.failingContrast)
+        return try historyReport(lines, language: language ?? .english, records: records, source: source, output: output,
+                                 warnings: warnings)
     }
 
     /// A history's cover (or a season register) from lines made one job at a time, in `language`
     /// (``ReportOptions/language`` overrides it), carrying `records` and the history as read
-    /// (`source`, when given). `numbering` places the cover at the start of a combined document.
+    /// (`source`, when given). `numbering` places the cover at the start of a combined document;
+    /// `warnings` are the jobs' own, passed on in the report.
     public func historyReport(_ lines: [HistoryLine], language: ReportLanguage, records: [RecordLine], source: [UInt8]?,
-                              output: ReportOutput = .pdf, numbering: PageNumber.Scheme = .standalone) throws(ReportError) -> Report {
+                              output: ReportOutput = .pdf, numbering: PageNumber.Scheme = .standalone,
+                              warnings: [Diagnostic] = []) throws(ReportError) -> Report {
         let composed = try composeHistory(lines, language: language)
         let document = try layout(composed, numbering: numbering)
         var attachments = attachments(history: source ?? [], records: records)
         // A history read as a stream is not kept: the document then carries its record alone.
         if source == nil { attachments.removeAll { $0.relationship == .source } }
         return Report(subject: .history(jobs: lines.count), output: output, document: document, attachments: attachments,
-                      files: try files(of: document, attachments: attachments, output: output), warnings: [],
+                      files: try files(of: document, attachments: attachments, output: output), warnings: warnings,
                       failingContrast: composed.contrast.filter { !$0.passes })
     }
 

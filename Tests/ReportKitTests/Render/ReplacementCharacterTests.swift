@@ -7,22 +7,22 @@ import Testing
 /// the text as written.
 @Suite("Characters the fonts cannot draw")
 struct ReplacementCharacterTests {
-    static let engine = try! PangoTextEngine()
-
-    @Test func missingThreeAndFourByteCharactersBecomeTheReplacementCharacter() {
-        let form = Self.engine.pangoForm("Pole 한 🦩 ok")
+    @Test func missingThreeAndFourByteCharactersBecomeTheReplacementCharacter() throws {
+        let engine = try PangoTextEngine()
+        let form = engine.pangoForm("Pole 한 🦩 ok")
         #expect(form.string == "Pole \u{FFFD} \u{FFFD} ok")
         // "Pole " is 5 bytes, "\u{FFFD} " 4 more: the flamingo's four bytes became three at byte 9.
         #expect(form.shrinks == [9])
-        #expect(Self.engine.pangoForm("Działka 12 · 😀").string == "Działka 12 · 😀", "drawn by Symbola: kept")
+        #expect(engine.pangoForm("Działka 12 · 😀").string == "Działka 12 · 😀", "drawn by Symbola: kept")
     }
 
     /// A long paragraph of four-byte characters the fonts lack, split into lines: each line starts
     /// at a character of the text as written, and the lines put back together are that text.
-    @Test func linesOfReplacedCharactersMapBackToTheTextAsWritten() {
+    @Test func linesOfReplacedCharactersMapBackToTheTextAsWritten() throws {
+        let engine = try PangoTextEngine()
         let text = (1...60).map { "🦩\($0)" }.joined(separator: " ")
         let styled = StyledText(text, style: TextStyle(size: 10))
-        let lines = Self.engine.measure(styled, width: 80, alignment: .leading, ellipsize: false).lines
+        let lines = engine.measure(styled, width: 80, alignment: .leading, ellipsize: false).lines
         #expect(lines.count > 5)
         let bytes = Array(text.utf8)
         var pieces: [String] = []
