@@ -27,7 +27,7 @@ struct EdgeValueTests {
                 "\(Self.errors(bytes))")
     }
 
-    @Test(arguments: [(4.9e-324, "ha"), (0.5, "m2"), (0.000_09, "ha")])
+    @Test(arguments: [(Double.leastNonzeroMagnitude, "ha"), (0.5, "m2"), (0.000_09, "ha")])
     func anAreaTooSmallToPrintIsRefused(value: Double, unit: String) throws {
         let bytes = try Self.job { JobRulesBothSidesTests.field(&$0, "area", ["value": value, "unit": unit]) }
         #expect(Self.errors(bytes).contains { $0.path.description == "$.field.area.value" && $0.message.contains("smallest field area") },

@@ -119,5 +119,4 @@ private extension Path {
         let minX = xs.min() ?? 0, minY = ys.min() ?? 0
         return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
-
 }

@@ -279,7 +279,7 @@ final class TemplateBuilder {
     // MARK: Pairs
 
     private func pairs(_ spec: PairsSpec, node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> (any Element)? {
-        var rows: [any Element] = []
+        var pairs: [PairGrid.Pair] = []
         for item in spec.items {
             let value = try evaluate(node) { () throws(PatternError) in try scope.text(item.value, locale: locale) }
             guard !value.isEmpty else { continue }
@@ -289,20 +289,11 @@ final class TemplateBuilder {
             let valueStyle = textStyle(spec.valueStyle, color: valueColor)
             record(labelColor, on: background, style: labelStyle, node: node, sample: label)
             record(valueColor, on: background, style: valueStyle, node: node, sample: value)
-            rows.append(HStack(spacing: space("sm"), [
-                HStack.Item(Text(StyledText(label, style: labelStyle)), width: .fraction(spec.labelShare)),
-                HStack.Item(Text(StyledText(value, style: valueStyle)), width: .fraction(1 - spec.labelShare)),
-            ]))
+            pairs.append(PairGrid.Pair(label: Text(StyledText(label, style: labelStyle)), value: Text(StyledText(value, style: valueStyle))))
         }
-        guard !rows.isEmpty else { return nil }
-        guard spec.columns > 1 else { return VStack(spacing: space(spec.spacing), rows) }
-        // Pairs fill lines of `columns`, left to right; the last line keeps its empty places.
-        let lines = stride(from: 0, to: rows.count, by: spec.columns).map { start in
-            let line = rows[start..<min(start + spec.columns, rows.count)]
-            let items = line.map { HStack.Item($0) } + Array(repeating: HStack.Item(Spacer(0)), count: spec.columns - line.count)
-            return HStack(spacing: space("lg"), items) as any Element
-        }
-        return VStack(spacing: space(spec.spacing), lines)
+        guard !pairs.isEmpty else { return nil }
+        return PairGrid(pairs: pairs, columns: spec.columns, labelShare: spec.labelShare, labelSpacing: space("sm"),
+                        columnSpacing: space("lg"), lineSpacing: space(spec.spacing))
     }
 
     // MARK: Tokens and values
