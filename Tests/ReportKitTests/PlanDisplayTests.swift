@@ -54,15 +54,57 @@ struct PlanDisplayTests {
         #expect(steps(0.284_999, 2) == 28)
     }
 
-    @Test func choosesAMeasurableUnitPerColumn() {
-        #expect(DisplayScale.product(.liquid, .metric, largest: 0.25) == DisplayScale(.millilitre, fractionDigits: 0))
-        #expect(DisplayScale.product(.liquid, .metric, largest: 0.005) == DisplayScale(.millilitre, fractionDigits: 1))
-        #expect(DisplayScale.product(.liquid, .metric, largest: 7.5) == DisplayScale(.litre, fractionDigits: 2))
-        #expect(DisplayScale.product(.dry, .metric, largest: 0.4) == DisplayScale(.gram, fractionDigits: 0))
-        #expect(DisplayScale.product(.dry, .metric, largest: 2) == DisplayScale(.kilogram, fractionDigits: 3))
-        #expect(DisplayScale.product(.liquid, .usCustomary, largest: 1) == DisplayScale(.usFluidOunce, fractionDigits: 1))
-        #expect(DisplayScale.product(.liquid, .usCustomary, largest: 4) == DisplayScale(.usGallon, fractionDigits: 2))
-        #expect(DisplayScale.product(.dry, .usCustomary, largest: 0.2) == DisplayScale(.ounce, fractionDigits: 1))
+    @Test func choosesOneMeasurableUnitPerProduct() {
+        func scale(_ form: ProductForm, _ system: UnitSystem, _ smallest: Double, _ largest: Double) -> DisplayScale {
+            DisplayScale.product(form, system, smallest: smallest, largest: largest)
+        }
+        #expect(scale(.liquid, .metric, 0.25, 0.25) == DisplayScale(.millilitre, fractionDigits: 0))
+        #expect(scale(.liquid, .metric, 0.005, 0.005) == DisplayScale(.millilitre, fractionDigits: 1))
+        #expect(scale(.liquid, .metric, 0.0003, 0.0003) == DisplayScale(.millilitre, fractionDigits: 2))
+        #expect(scale(.liquid, .metric, 7.5, 7.5) == DisplayScale(.litre, fractionDigits: 2))
+        // A small last load keeps litres while it has two significant digits at 0.01 L ...
+        #expect(scale(.liquid, .metric, 0.8, 7.5) == DisplayScale(.litre, fractionDigits: 2))
+        // ... and turns the whole column into millilitres when it would not.
+        #expect(scale(.liquid, .metric, 0.05, 7.5) == DisplayScale(.millilitre, fractionDigits: 0))
+        #expect(scale(.dry, .metric, 0.4, 0.4) == DisplayScale(.gram, fractionDigits: 0))
+        // Kilograms to 0.01 kg: a third decimal reads as a thousands group ("302,800 kg").
+        #expect(scale(.dry, .metric, 2, 302.8) == DisplayScale(.kilogram, fractionDigits: 2))
+        #expect(scale(.liquid, .usCustomary, 1, 1) == DisplayScale(.usFluidOunce, fractionDigits: 1))
+        #expect(scale(.liquid, .usCustomary, 4, 4) == DisplayScale(.usGallon, fractionDigits: 2))
+        #expect(scale(.dry, .usCustomary, 0.2, 0.2) == DisplayScale(.ounce, fractionDigits: 1))
+    }
+
+    @Test func aLoadsAreaIsShownInAUnitThatShowsIt() {
+        #expect(DisplayScale.loadArea(.hectare, smallest: 5) == DisplayScale(.hectare, fractionDigits: 2))
+        #expect(DisplayScale.loadArea(.hectare, smallest: 0.1) == DisplayScale(.hectare, fractionDigits: 2))
+        #expect(DisplayScale.loadArea(.hectare, smallest: 0.05) == DisplayScale(.are, fractionDigits: 1))
+        // 17 m² is never "0.00 ha".
+        #expect(DisplayScale.loadArea(.hectare, smallest: 0.0017) == DisplayScale(.squareMetre, fractionDigits: 0))
+        #expect(DisplayScale.loadArea(.are, smallest: 0.0017) == DisplayScale(.squareMetre, fractionDigits: 0))
+        #expect(DisplayScale.loadArea(.acre, smallest: 2) == DisplayScale(.acre, fractionDigits: 2))
+        #expect(DisplayScale.loadArea(.acre, smallest: 0.0017) == DisplayScale(.acre, fractionDigits: 4), "0.0042 ac")
+    }
+
+    @Test func aThousandEqualLoadsGiveTheirExactFigure() throws {
+        // 4,999.3 ha in tanks of 4.9993 ha: each load prints as 5.00 ha, 1,000 of them as 5,000 ha.
+        var job = setting(baseJob(), "field.area.value", json: "4999.3")
+        job = setting(job, "sprayRate.value", json: "200")
+        job = setting(job, "tank.capacity.value", json: "999.86")
+        job = setting(job, "products.0.rate.value", json: "1.5")
+        let plan = try plan(job)
+        let display = PlanDisplay(plan: plan, language: .english)
+        #expect(display.loads.count == 1_000 && display.groups == [0..<1_000])
+        #expect(display.totals.area.text(in: .english) == "4,999.3\u{A0}ha" && display.loads[0].area.text(in: .english) == "5\u{A0}ha")
+        #expect(!display.loadsAddUp)
+        let area = try #require(display.exactFigures.first { $0.column == .area })
+        #expect(area.quantity.text(in: .english) == "4.9993\u{A0}ha")
+        let product = try #require(display.exactFigures.first { $0.column == .product(0) })
+        #expect(product.quantity.text(in: .english) == "7.49895\u{A0}L" && display.totals.products[0].text(in: .english) == "7,498.95\u{A0}L")
+        // The report prints them under the table.
+        let data = ReportData.job(plan, locale: BuiltInLocales.english)
+        guard case .record(let root) = data, case .list(let lines)? = root["exactLoads"] else { Issue.record("no exact lines"); return }
+        let texts = lines.map { value -> String in if case .text(let text) = value { text } else { "" } }
+        #expect(texts == [("1–1,000 · full\u{A0}×\u{A0}1,000: Area 4.9993\u{A0}ha · Water 992.36105\u{A0}L · Roundup 360 SL 7.49895\u{A0}L")], "the tank's 999.86 L add up and are not repeated")
     }
 
     @Test func polishWritesTheLitreLowerCase() throws {

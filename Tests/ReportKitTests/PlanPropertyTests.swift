@@ -69,29 +69,39 @@ struct PlanPropertyTests {
         }
     }
 
-    @Test func identicalLoadsReadIdenticallyAndTheRowsAddUp() async {
+    @Test func identicalLoadsReadIdenticallyAndEveryColumnAgreesWithItsTotal() async {
         await propertyCheck(count: 400, input: Self.jobs, Gen.int(in: 0...1)) { job, languageIndex in
             let language = ReportLanguage.allCases[languageIndex]
             guard let plan = try? SprayCalculator.plan(for: job) else { return }
             let display = PlanDisplay(plan: plan, language: language)
-            let columns: [(total: DisplayQuantity, parts: [DisplayQuantity])] = [
-                (display.fieldArea, display.loads.map(\.area)), (display.totals.sprayLiquid, display.loads.map(\.volume)),
-                (display.totals.water, display.loads.map(\.water)), (display.totals.tankContents, display.loads.map(\.tankContents)),
-            ] + job.products.indices.map { index in (display.totals.products[index], display.loads.map { $0.products[index] }) }
+            let columns: [(column: PlanDisplay.Column, total: DisplayQuantity, parts: [DisplayQuantity])] = [
+                (.area, display.totals.area, display.loads.map(\.area)), (.volume, display.totals.sprayLiquid, display.loads.map(\.volume)),
+                (.water, display.totals.water, display.loads.map(\.water)), (.tankContents, display.totals.tankContents, display.loads.map(\.tankContents)),
+            ] + job.products.indices.map { index in (.product(index), display.totals.products[index], display.loads.map { $0.products[index] }) }
             // Every load of a group of identical loads shows the same amounts.
             for group in display.groups {
                 for column in columns {
                     #expect(Set(column.parts[group].map(\.steps)).count == 1, "identical loads \(group) read differently")
                 }
             }
-            // With a load alone in its group (the partial load) that can take the remainder,
-            // every column adds up exactly; otherwise the report says the loads are rounded.
             for column in columns {
-                #expect(column.parts.allSatisfy { $0.unit == column.total.unit })
+                // One unit and step for a column and its total.
+                #expect(column.parts.allSatisfy { $0.scale == column.total.scale })
                 let sum = column.parts.map(\.steps).reduce(0, +)
-                if display.loadsAddUp { #expect(sum == column.total.steps) }
-                // Rounding each group once is off by at most half a step a load in all.
-                #expect(abs(sum - column.total.steps) <= Int64(column.parts.count / 2 + 1))
+                let exact = display.exactFigures.filter { $0.column == column.column }
+                if sum == column.total.steps {
+                    #expect(exact.isEmpty)
+                    continue
+                }
+                // A column that does not add up (no load alone, or one too small, to take the
+                // remainder) gives each group's exact figure: the counts times them round to the total shown.
+                #expect(!display.loadsAddUp)
+                #expect(exact.map(\.group) == display.groups, "\(column.column): no exact figures")
+                let digits = exact.first?.quantity.scale.fractionDigits ?? 0
+                let fineSum = exact.reduce(Int64(0)) { $0 + Int64($1.group.count) * $1.quantity.steps }
+                let scale = column.total.scale
+                #expect(DisplayRounding.steps(Double(fineSum) / DisplayRounding.pow10(digits), scale) == column.total.steps,
+                        "\(column.column): \(fineSum) at \(digits) digits against \(column.total.steps)")
             }
             // A load shown is within one step of its exact amount, except the one that takes the
             // remainder (within half a step for each load of the others), and never negative.
@@ -103,6 +113,8 @@ struct PlanPropertyTests {
                     #expect(abs(quantity.rounded - quantity.value) <= allowed * 1.000_001 && quantity.steps >= 0)
                 }
             }
+            // No load's area prints as nothing.
+            #expect(display.loads.allSatisfy { $0.area.steps > 0 }, "a load's area printed as 0: \(display.loads.map(\.area))")
         }
     }
 }

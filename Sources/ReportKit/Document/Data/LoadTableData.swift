@@ -41,7 +41,7 @@ enum LoadTableData {
             ])
         }
         var rows = [
-            row(t["area"], firsts.map(\.area), total: display.fieldArea, isProduct: false),
+            row(t["area"], firsts.map(\.area), total: display.totals.area, isProduct: false),
             row(t["water"], firsts.map(\.water), total: display.totals.water, isProduct: false),
         ]
         for (index, name) in productNames.enumerated() {
@@ -49,5 +49,30 @@ enum LoadTableData {
         }
         rows.append(row(t["inTank"], firsts.map(\.tankContents), total: display.totals.tankContents, isProduct: false))
         return rows
+    }
+
+    /// For columns whose rounded loads do not add up to their totals (all loads alike, none to
+    /// take the remainder), one line per group: one load's exact amounts, which times the count
+    /// give the totals ("1–1,000 · full × 1,000: area 4.9993 ha · Roundup 7.49895 L").
+    static func exactLines(_ display: PlanDisplay, productNames: [String], locale t: ReportLocale) -> [TemplateValue] {
+        let labels = groups(display, locale: t).map { value -> String in
+            if case .record(let fields) = value, case .text(let label)? = fields["label"] { return label }
+            return ""
+        }
+        return display.groups.enumerated().compactMap { number, range -> TemplateValue? in
+            let figures = display.exactFigures.filter { $0.group == range && $0.column != .volume }
+            guard !figures.isEmpty else { return nil }
+            let amounts = figures.map { figure -> String in
+                let name = switch figure.column {
+                case .area: t["area"]
+                case .volume: t["sprayLiquid"]
+                case .water: t["water"]
+                case .tankContents: t["inTank"]
+                case .product(let index): index < productNames.count ? productNames[index] : t["product.unnamed"]
+                }
+                return "\(name) \(t.text(figure.quantity))"
+            }
+            return .text("\(labels[number]): \(amounts.joined(separator: " · "))")
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// A record line (``RecordLine``) as the season register prints it: localised numbers, dates and
 /// units, the codes beside the names.
 enum RegisterLine {
-    static func values(of plan: SprayPlan, locale t: ReportLocale) -> [[String: TemplateValue]] {
+    static func values(of plan: SprayPlan, display: PlanDisplay, locale t: ReportLocale) -> [[String: TemplateValue]] {
         let job = plan.job
         let date: String? = job.date.map { start in
             guard let end = job.endDateOnStartClock, start.hasTime, end.hasTime else { return t.text(start) }
@@ -17,7 +17,7 @@ enum RegisterLine {
         let remarks = [growth, job.record.weather, job.record.operatorName, job.record.notes].compactMap { $0 }.joined(separator: " · ")
         let parcels = job.field.parcels.compactMap(\.label).joined(separator: ", ")
         let cadastral = job.field.parcels.flatMap(\.cadastral).joined(separator: ", ")
-        return RecordLine.lines(of: plan).map { line -> [String: TemplateValue] in
+        return RecordLine.lines(of: plan).enumerated().map { index, line -> [String: TemplateValue] in
             [
                 "date": .optional(date),
                 "field": .optional(job.field.name),
@@ -30,7 +30,8 @@ enum RegisterLine {
                 "authorisation": .optional(line.authorisation),
                 "dose": .text(t.given(line.dose, unit: line.doseUnit)),
                 "dosePerHa": .text(t.given(RecordLine.rounded(line.dosePerHectare * 1000).rounded() / 1000, unit: line.dosePerHectareUnit)),
-                "total": .text(t.given((line.totalProduct * 1000).rounded() / 1000, unit: line.totalProductUnit)),
+                // The product's total as the report prints it: one unit and step everywhere.
+                "total": .text(t.text(display.totals.products[index])),
                 "reason": .optional(reason.isEmpty ? nil : reason),
                 "remarks": .optional(remarks.isEmpty ? nil : remarks),
             ]

@@ -70,7 +70,8 @@ package enum ReportData {
                 "rate": .text(t.given(product.rate.value, unit: product.rate.unit.rawValue)),
                 "authorisation": .optional(product.authorisation),
                 "form": .text(product.form.rawValue),
-                "total": .quantity(display.totals.productsForJob[index]),
+                // One unit and step for the product everywhere: the job's total is its column's.
+                "total": .quantity(display.totals.products[index]),
                 "columnTotal": .quantity(display.totals.products[index]),
                 "unit": .text(t.symbol(display.totals.products[index].unit)),
             ])
@@ -89,6 +90,7 @@ package enum ReportData {
             ])
         }
         let record = job.record
+        let productNames = job.products.enumerated().map { index, product in product.name ?? "\(t["product.unnamed"]) \(index + 1)" }
         return [
             "job": .record([
                 "id": .optional(job.id),
@@ -114,12 +116,15 @@ package enum ReportData {
                 "sprayLiquid": .quantity(display.totals.sprayLiquid),
                 "water": .quantity(display.totals.water),
                 "tankContents": .quantity(display.totals.tankContents),
+                "area": .quantity(display.totals.area),
+                // Under add-to-carrier the liquid products go on top of the spray volume: the
+                // tanks then hold more than the spray liquid, and the summary says how much.
+                "productsOnTop": .bool(display.totals.tankContents.steps != display.totals.sprayLiquid.steps),
             ]),
             "loads": .list(loads),
             "loadGroups": .list(LoadTableData.groups(display, locale: t)),
-            "loadRows": .list(LoadTableData.rows(display, productNames: job.products.enumerated().map { index, product in
-                product.name ?? "\(t["product.unnamed"]) \(index + 1)"
-            }, locale: t)),
+            "loadRows": .list(LoadTableData.rows(display, productNames: productNames, locale: t)),
+            "exactLoads": .list(LoadTableData.exactLines(display, productNames: productNames, locale: t)),
             // Identical loads are rounded alike; when no single load can take the remainder the
             // loads may not add up to the totals to the last digit, and the report says so.
             "loadsRounded": .bool(!display.loadsAddUp),
@@ -241,8 +246,9 @@ public struct HistoryLine: Sendable {
         self.number = number
         self.date = plan.job.date
         self.firstPage = firstPage
-        values = ReportData.summary(plan, display: PlanDisplay(plan: plan, language: locale.language), locale: locale, number: number)
-        register = RegisterLine.values(of: plan, locale: locale)
+        let display = PlanDisplay(plan: plan, language: locale.language)
+        values = ReportData.summary(plan, display: display, locale: locale, number: number)
+        register = RegisterLine.values(of: plan, display: display, locale: locale)
         registerFacts = ["holding": plan.job.record.holding, "operator": plan.job.record.operatorName].compactMapValues { $0 }
     }
 

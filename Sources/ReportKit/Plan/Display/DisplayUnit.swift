@@ -61,34 +61,53 @@ package struct DisplayScale: Sendable, Equatable {
         system == .metric ? DisplayScale(.litre, fractionDigits: 2) : DisplayScale(.usGallon, fractionDigits: 2)
     }
 
-    /// Product amounts, chosen from the largest amount in the column so a person can measure it:
-    /// litres to 0.01 L and kilograms to 0.001 kg; below 1 L or 1 kg, whole mL or g (0.1 below 10);
-    /// US: gallons or pounds to 0.01, below one, fluid ounces or ounces to 0.1.
-    /// The same, with at least two significant digits for `smallest` (the smallest amount of the
-    /// column, in litres or kilograms) up to a thousandth of the unit: a garden plot's 0.3 mL is
-    /// shown as 0.30 mL, never as 0.
-    package static func product(_ form: ProductForm, _ system: UnitSystem, smallest: Double, largest: Double) -> DisplayScale {
-        let base = product(form, system, largest: largest)
-        let shown = smallest * base.unit.perInternalUnit
-        guard shown > 0, shown.isFinite else { return base }
-        let needed = Int((-log10(shown)).rounded(.up)) + 1
-        return DisplayScale(base.unit, fractionDigits: min(3, max(base.fractionDigits, needed)))
+    /// The most decimals a large unit (L, kg, ha, gal, lb) is shown with: a third decimal of a
+    /// kilogram reads as a thousands group ("302,800 kg"); an amount that needs it is shown in
+    /// the small unit instead.
+    static let largeUnitDigits = 2
+    /// The most decimals a small unit (mL, g, a, fl oz, oz) is shown with.
+    static let smallUnitDigits = 3
+
+    /// Decimals that show `value` with two significant digits (none for 10 and above).
+    static func digitsForTwoSignificant(_ value: Double) -> Int {
+        guard value > 0, value.isFinite else { return 0 }
+        return max(0, Int((-log10(value)).rounded(.up)) + 1)
     }
 
-    package static func product(_ form: ProductForm, _ system: UnitSystem, largest: Double) -> DisplayScale {
-        switch (form, system) {
-        case (.liquid, .metric):
-            largest >= 1 ? DisplayScale(.litre, fractionDigits: 2)
-                : DisplayScale(.millilitre, fractionDigits: largest * 1_000 >= 10 ? 0 : 1)
-        case (.dry, .metric):
-            largest >= 1 ? DisplayScale(.kilogram, fractionDigits: 3)
-                : DisplayScale(.gram, fractionDigits: largest * 1_000 >= 10 ? 0 : 1)
-        case (.liquid, .usCustomary):
-            largest * DisplayUnit.usGallon.perInternalUnit >= 1 ? DisplayScale(.usGallon, fractionDigits: 2)
-                : DisplayScale(.usFluidOunce, fractionDigits: 1)
-        case (.dry, .usCustomary):
-            largest * DisplayUnit.pound.perInternalUnit >= 1 ? DisplayScale(.pound, fractionDigits: 2)
-                : DisplayScale(.ounce, fractionDigits: 1)
+    /// The areas of the loads, from the smallest: hectares (0.01 ha) down to a load of 0.1 ha,
+    /// then ares (0.1 a) down to 1 a, then whole square metres, so a garden plot's 17 m² is never
+    /// "0.00 ha"; a field given in ares or square metres stays in them; acres with the decimals
+    /// the smallest load needs for two significant digits (up to five: 0.00025 ac is 1 m²).
+    package static func loadArea(_ unit: AreaUnit, smallest: Double) -> DisplayScale {
+        let ares = smallest * DisplayUnit.are.perInternalUnit
+        switch unit {
+        case .hectare where smallest >= 0.1: return DisplayScale(.hectare, fractionDigits: 2)
+        case .hectare, .are: return ares >= 1 ? DisplayScale(.are, fractionDigits: 1) : DisplayScale(.squareMetre, fractionDigits: 0)
+        case .squareMetre: return DisplayScale(.squareMetre, fractionDigits: 0)
+        case .acre:
+            let acres = smallest * DisplayUnit.acre.perInternalUnit
+            return DisplayScale(.acre, fractionDigits: min(5, max(2, digitsForTwoSignificant(acres))))
         }
+    }
+
+    /// A product's one unit and step for the whole report, from the amounts a person measures
+    /// into a load: litres (kilograms, gallons, pounds) to 0.01 when the largest load takes at
+    /// least one and the smallest at least 0.1 of it; otherwise millilitres (grams, fluid ounces,
+    /// ounces), whole (metric) or to 0.1 (US), with the decimals the smallest amount needs for
+    /// two significant digits, up to three: a garden plot's 0.3 mL is 0.30 mL, never 0.
+    package static func product(_ form: ProductForm, _ system: UnitSystem, smallest: Double, largest: Double) -> DisplayScale {
+        let (large, small): (DisplayUnit, DisplayUnit) = switch (form, system) {
+        case (.liquid, .metric): (.litre, .millilitre)
+        case (.dry, .metric): (.kilogram, .gram)
+        case (.liquid, .usCustomary): (.usGallon, .usFluidOunce)
+        case (.dry, .usCustomary): (.pound, .ounce)
+        }
+        if largest * large.perInternalUnit >= 1,
+           digitsForTwoSignificant(smallest * large.perInternalUnit) <= largeUnitDigits {
+            return DisplayScale(large, fractionDigits: largeUnitDigits)
+        }
+        let least = system == .metric ? 0 : 1
+        let needed = digitsForTwoSignificant(smallest * small.perInternalUnit)
+        return DisplayScale(small, fractionDigits: min(smallUnitDigits, max(least, needed)))
     }
 }

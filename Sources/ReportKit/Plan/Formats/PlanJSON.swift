@@ -19,7 +19,7 @@ package enum PlanJSON {
             "loading": .string(plan.job.tank.loading.rawValue),
             "water": .string(plan.job.waterRule.rawValue),
             "totals": .object([
-                "area": quantity(display.fieldArea),
+                "area": quantity(display.totals.area),
                 "sprayLiquid": quantity(display.totals.sprayLiquid),
                 "water": quantity(display.totals.water),
                 "tankContents": quantity(display.totals.tankContents),

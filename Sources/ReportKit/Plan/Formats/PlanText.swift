@@ -25,7 +25,7 @@ package enum PlanText {
         lines.append("")
         lines.append(t["totals"])
         lines.append(row(t["sprayLiquid"], t.text(display.totals.sprayLiquid), indent: 2))
-        for (name, amount) in zip(names, display.totals.productsForJob) {
+        for (name, amount) in zip(names, display.totals.products) {
             lines.append(row(name, t.text(amount), indent: 2))
         }
         lines.append(row(t["water"], t.text(display.totals.water), indent: 2))
