@@ -28,7 +28,7 @@ extension PangoTextEngine {
             let missing = missingCharacters(in: text)
             guard !missing.isEmpty else { return nil }
             let shown = missing.prefix(5).map { "\(Character($0)) (U+\(String($0.value, radix: 16, uppercase: true)))" }
-            return Diagnostic(.warning, at: path, "has characters the report's fonts cannot draw, printed as \u{FFFD} (or, for a few, as boxes): "
+            return Diagnostic(.warning, at: path, "has characters the report's fonts cannot draw, printed as \u{FFFD}, the replacement character: "
                 + shown.joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : ""),
                 notice: .unprintableText(field: path.description, characters: missing.prefix(5).map { "U+" + String($0.value, radix: 16, uppercase: true) }))
         }

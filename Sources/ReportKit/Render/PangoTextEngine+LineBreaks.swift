@@ -14,24 +14,26 @@ extension PangoTextEngine {
         return (form.string, form.joins)
     }
 
-    /// ``shapedForm(_:)``, and each character of three or four bytes that `isMissing` (no font
-    /// of the engine draws it) replaced by U+FFFD, the replacement character, a visible and
-    /// documented substitute instead of a box of hex digits that runs into the next words.
-    /// `shrinks` lists where a four-byte character became the three bytes of U+FFFD (in Pango's
-    /// bytes), so positions map back to `text` as the joins do. (Missing characters of two bytes,
-    /// which DejaVu nearly all draws, are left as they are: their substitute would be longer.)
-    static func pangoForm(_ text: String, isMissing: (Unicode.Scalar) -> Bool) -> (string: String, joins: [Range<Int>], shrinks: [Int]) {
-        // Nothing to change: no no-break space, and no character of three or four bytes.
-        guard text.utf8.contains(where: { $0 == 0xA0 || $0 >= 0xE0 }) else { return (text, [], []) }
+    /// ``shapedForm(_:)``, and each character that `isMissing` (no font of the engine draws it)
+    /// replaced by U+FFFD, the replacement character, a visible and documented substitute
+    /// instead of a box of hex digits that runs into the next words. `shrinks` lists where a
+    /// four-byte character became the three bytes of U+FFFD, `grows` where a two-byte one did
+    /// (in Pango's bytes), so positions map back to `text` as the joins do. Only characters from
+    /// U+0540 on are looked up: the fonts draw every one before it (Latin, Greek, Cyrillic).
+    static func pangoForm(_ text: String, isMissing: (Unicode.Scalar) -> Bool)
+        -> (string: String, joins: [Range<Int>], shrinks: [Int], grows: [Int]) {
+        // Nothing to change: no no-break space, and no character from U+0540 on (lead byte 0xD5).
+        guard text.utf8.contains(where: { $0 == 0xA0 || $0 >= 0xD5 }) else { return (text, [], [], []) }
         var joins: [Range<Int>] = []
         var shrinks: [Int] = []
+        var grows: [Int] = []
         var result = String.UnicodeScalarView()
         var offset = 0
         var previous: Unicode.Scalar?
         var openJoin: Int?
         for scalar in text.unicodeScalars {
             let length = UTF8.width(scalar)
-            let substituted = length >= 3 && isMissing(scalar)
+            let substituted = scalar.value >= 0x540 && isMissing(scalar)
             if let start = openJoin {
                 joins.append(start..<(offset + (substituted ? 3 : length)))
                 openJoin = nil
@@ -43,6 +45,7 @@ extension PangoTextEngine {
             } else if substituted {
                 result.append("\u{FFFD}")
                 if length == 4 { shrinks.append(offset) }
+                if length == 2 { grows.append(offset) }
                 offset += 3
             } else {
                 result.append(scalar)
@@ -50,7 +53,7 @@ extension PangoTextEngine {
             }
             previous = scalar
         }
-        return (String(result), joins, shrinks)
+        return (String(result), joins, shrinks, grows)
     }
 
     /// The byte ranges of short words with a slash in them ("m/s", "l/ha", "0212/3"): Unicode line

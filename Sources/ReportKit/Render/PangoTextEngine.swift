@@ -237,8 +237,8 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         if let oneLine = try reusableOneLine(for: key) {
             set = oneLine
         } else {
-            let (layout, joins) = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
-            set = SetText(layout: layout, xOffset: 0, measurement: Self.measurement(of: layout, joins: joins))
+            let (layout, joins, grows) = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
+            set = SetText(layout: layout, xOffset: 0, measurement: Self.measurement(of: layout, joins: joins, grows: grows))
         }
         layouts[key] = set
         return set
@@ -272,14 +272,14 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
 
     /// A run's text as Pango is given it (``pangoForm(_:isMissing:)``): only characters of three
     /// or four bytes are looked up in the fonts, so Latin, Polish and Cyrillic text costs nothing.
-    func pangoForm(_ text: String) -> (string: String, joins: [Range<Int>], shrinks: [Int]) {
+    func pangoForm(_ text: String) -> (string: String, joins: [Range<Int>], shrinks: [Int], grows: [Int]) {
         Self.pangoForm(text) { scalar in !coverage.contains { FcCharSetHasChar($0, scalar.value) != 0 } && !Self.isInvisible(scalar) }
     }
 
     /// A layout of `text`, and where in Pango's text one byte stands for two in `text` (a
     /// no-break space became a plain one, a four-byte character the replacement character).
     private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError)
-        -> (PangoLayout, joins: [Int]) {
+        -> (PangoLayout, joins: [Int], grows: [Int]) {
         let layout = try PangoLayout(context: context)
         let runs = text.runs.map { pangoForm($0.text) }
         let string = runs.map(\.string).joined()
@@ -305,6 +305,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         var start = 0
         var unbreakable: [Range<Int>] = []
         var shrinks: [Int] = []
+        var grows: [Int] = []
         for (run, shaped) in zip(text.runs, runs) {
             let end = start + shaped.string.utf8.count
             for attribute in Self.attributes(for: run.style, font: try fontDescription(for: run.style)) {
@@ -314,6 +315,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             }
             unbreakable += shaped.joins.map { (start + $0.lowerBound)..<(start + $0.upperBound) }
             shrinks += shaped.shrinks.map { start + $0 }
+            grows += shaped.grows.map { start + $0 }
             start = end
         }
         for range in Self.unitLikeWords(in: string) + unbreakable {
@@ -323,7 +325,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             pango_attr_list_insert(attributes, keep)
         }
         pango_layout_set_attributes(layout.pointer, attributes)
-        return (layout, (unbreakable.map(\.lowerBound) + shrinks).sorted())
+        return (layout, (unbreakable.map(\.lowerBound) + shrinks).sorted(), grows)
     }
 
     /// The engine's font description for a style's weight, slant and size (always its own family).
@@ -366,8 +368,9 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     }
 
     /// The layout's lines and size; line starts are given in the paragraph's own bytes, counting
-    /// the two of each no-break space Pango was given as one (`joins`, in Pango's bytes).
-    private static func measurement(of layout: PangoLayout, joins: [Int]) -> TextMeasurement {
+    /// the two of each no-break space Pango was given as one (`joins`, in Pango's bytes), and one
+    /// byte fewer for each two-byte character given as the three of U+FFFD (`grows`).
+    private static func measurement(of layout: PangoLayout, joins: [Int], grows: [Int]) -> TextMeasurement {
         var lines: [TextMeasurement.Line] = []
         if let iterator = pango_layout_get_iter(layout.pointer) {
             defer { pango_layout_iter_free(iterator) }
@@ -375,7 +378,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
                 var logical = PangoRectangle()
                 pango_layout_iter_get_line_extents(iterator, nil, &logical)
                 lines.append(TextMeasurement.Line(
-                    startByte: { index in index + joins.count { $0 < index } }(Int(pango_layout_iter_get_index(iterator))),
+                    startByte: { index in index + joins.count { $0 < index } - grows.count { $0 < index } }(Int(pango_layout_iter_get_index(iterator))),
                     top: Double(logical.y) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE),
                     width: Double(logical.width) / Double(PANGO_SCALE)))
             } while pango_layout_iter_next_line(iterator) != 0
