@@ -30,14 +30,23 @@ struct LayoutRangePropertyTests {
         var polish: Bool
         var us: Bool
         var record: Bool
+        /// Every record field long: 40 parcels of 5 cadastral numbers, 60 target codes, notes of
+        /// 1,500 characters, the single-line fields at 200.
+        var longRecord = false
+        /// 0: 12.5 ha (40 ac); 1: 17 m² (0.005 ac), a garden plot; 2: 100,000 ha (247,105 ac).
+        var areaKind = 0
+        /// Emoji and letters of scripts no font of the report has (Chinese, Syriac) in a name and the notes.
+        var strangeText = false
 
         var typicalNames: Bool { nameKind == 0 }
         var description: String {
             "\(products) products (names \(nameKind)), \(loads) loads, \(equalLoads ? "equal" : "full then partial"), \(polish ? "pl" : "en"), \(us ? "US" : "metric"), record \(record)"
+                + (longRecord ? " (long)" : "") + ["", ", 17 m²", ", 100,000 ha"][areaKind] + (strangeText ? ", emoji and missing scripts" : "")
         }
 
         func productName(_ index: Int) -> String {
-            switch nameKind {
+            if strangeText, index == 0, nameKind == 0 { return "Środek 🌱 农药 ܐܒ" }
+            return switch nameKind {
             case 0: LayoutRangePropertyTests.names[index % LayoutRangePropertyTests.names.count]
             case 1: String(("Preparat wieloskładnikowy do ochrony roślin numer \(index + 1) z dodatkiem adiuwanta i mikroelementów " + String(repeating: "Extra ", count: 20)).prefix(200))
             default: String(repeating: "Ż", count: 197) + String(format: "%03d", index)
@@ -47,8 +56,8 @@ struct LayoutRangePropertyTests {
         /// The job as v1 JSON, read through the decoder like any input.
         var json: String {
             // Area and tank chosen so the job needs `loads` loads at 200 L/ha (100 gal/ac in US units).
-            let area = us ? 40.0 : 12.5
-            let rate = us ? 10.0 : 200.0
+            let area = [us ? 40.0 : 12.5, us ? 0.005 : 0.0017, us ? 247_105 : 100_000][areaKind]
+            let rate = areaKind == 1 ? (us ? 1_000.0 : 10_000.0) : (us ? 10.0 : 200.0)
             let liquid = area * rate
             // Just under the 1,000-load limit: products added on top of the water need room too.
             let target = Double(min(loads, 850))
@@ -58,12 +67,23 @@ struct LayoutRangePropertyTests {
                 let value = us ? 4.0 + Double(index) : (index % 3 == 2 ? 0.1 : 0.5 + Double(index) * 0.25)
                 return #"{"name": "\#(productName(index))", "rate": {"value": \#(value), "unit": "\#(unit)"}\#(record ? #", "authorisation": "R-\#(index)/2020""# : "")}"#
             }
-            let recordFields = record
-                ? #", "operator": "Jan Kowalski", "target": "chwasty dwuliścienne", "growthStage": "BBCH 31", "weather": "8 °C, wiatr 2 m/s", "notes": "Zabieg wykonany przed południem, gleba wilgotna.""#
+            let notes = strangeText ? "Zabieg 🌧 po deszczu, 农药 ܐܒ." : "Zabieg wykonany przed południem, gleba wilgotna."
+            var recordFields = record
+                ? #", "operator": "Jan Kowalski", "target": "chwasty dwuliścienne", "growthStage": "BBCH 31", "weather": "8 °C, wiatr 2 m/s", "notes": "\#(notes)""#
                 : ""
+            var parcels = ""
+            if record, longRecord {
+                let long = String(("Gospodarstwo rolne i sadownicze " + String(repeating: "Kowalscy ", count: 30)).prefix(200))
+                let codes = (0..<60).map { #""ABC\#(String(format: "%02d", $0))""# }.joined(separator: ", ")
+                let longNotes = String(repeating: "Zabieg wykonany przed południem, gleba wilgotna, wiatr słaby. ", count: 24).prefix(1_500)
+                recordFields = #", "operator": "\#(long)", "operatorLicence": "\#(long)", "holding": "\#(long)", "equipment": "\#(long)", "target": "\#(long)", "targetCodes": [\#(codes)], "growthStage": "\#(long)", "weather": "\#(long)", "notes": "\#(longNotes)""#
+                parcels = ", \"parcels\": [" + (0..<40).map { index in
+                    #"{"label": "Działka \#(index)", "cadastral": [\#((0..<5).map { #""0212/\#(index * 5 + $0)""# }.joined(separator: ", "))]}"#
+                }.joined(separator: ", ") + "]"
+            }
             return """
                 {"version": 1, "id": "range-test", "locale": "\(polish ? "pl" : "en")", "title": "Oprysk", "date": "2026-04-14T07:30:00+02:00",
-                 "field": {"name": "Działka 12", "crop": "pszenica ozima", "area": {"value": \(area), "unit": "\(us ? "ac" : "ha")"}},
+                 "field": {"name": "Działka 12", "crop": "pszenica ozima", "area": {"value": \(area), "unit": "\(us ? "ac" : "ha")"}\(parcels)},
                  "sprayRate": {"value": \(rate), "unit": "\(us ? "gal/ac" : "L/ha")"},
                  "tank": {"capacity": {"value": \(capacity), "unit": "\(us ? "gal" : "L")"}, "loads": "\(equalLoads ? "equal" : "fullThenPartial")"},
                  "water": "\(addToCarrier ? "addToCarrier" : "fillToVolume")",
@@ -76,12 +96,15 @@ struct LayoutRangePropertyTests {
 
     static let shapes = zip(
         zip(Gen.int(in: 1...20), Gen.int(in: 0...9), Gen.int(in: 0...(loadCounts.count - 1))),
-        Gen.int(in: 0...63)
-    ).map { sizes, flags -> Shape in
+        Gen.int(in: 0...63), Gen.int(in: 0...15)
+    ).map { sizes, flags, extras -> Shape in
         let (products, nameRoll, loadIndex) = sizes
-        return Shape(products: products, nameKind: nameRoll < 7 ? 0 : nameRoll < 9 ? 1 : 2, loads: loadCounts[loadIndex],
+        let loads = loadCounts[loadIndex]
+        // A garden plot holds at most 17 one-litre tanks; 100,000 ha needs tanks of at most 100,000 L.
+        let areaKind = extras & 3 == 2 && loads <= 12 ? 1 : extras & 3 == 3 && loads == 1_000 ? 2 : 0
+        return Shape(products: products, nameKind: nameRoll < 7 ? 0 : nameRoll < 9 ? 1 : 2, loads: loads,
                      equalLoads: flags & 1 != 0, addToCarrier: flags & 2 != 0, polish: flags & 4 != 0, us: flags & 8 != 0,
-                     record: flags & 48 != 0)
+                     record: flags & 48 != 0, longRecord: extras & 4 != 0, areaKind: areaKind, strangeText: extras & 8 != 0)
     }
 
     /// Every built-in template; the history ones are given a history of the job twice.
@@ -151,8 +174,21 @@ struct LayoutRangePropertyTests {
         for index in 0..<shape.products where shape.nameKind != 2 {
             #expect(text.contains(shape.productName(index)), "\(label): the name of product \(index + 1) is not whole on the pages")
         }
-        // The page budget, for names as they really are (8–40 characters).
-        guard shape.typicalNames else { return }
+        if template == "spray-report" {
+            // One number, one display: each product's total reads the same in the product list
+            // ("7 960 l") and under its column of loads ("7 960,00"), in the same unit.
+            let locale = BuiltInLocales.of(shape.polish ? .polish : .english)
+            let display = PlanDisplay(plan: plan, language: locale.language)
+            let cells = Set(text.split(separator: "\n").map(String.init))
+            for (index, total) in display.totals.products.enumerated() {
+                #expect(cells.contains(locale.text(total)), "\(label): product \(index + 1)'s total \(locale.text(total)) is not in the product list")
+                #expect(cells.contains(locale.number(total, trimZeros: false)),
+                        "\(label): product \(index + 1)'s total \(locale.number(total, trimZeros: false)) is not under its loads")
+            }
+            #expect(cells.contains(locale.number(display.totals.area, trimZeros: false)), "\(label): the area column's total is missing")
+        }
+        // The page budget, for names as they really are (8–40 characters) and ordinary record fields.
+        guard shape.typicalNames, !shape.longRecord else { return }
         let pages = document.pages.count
         switch template {
         case "spray-report":
