@@ -106,6 +106,7 @@ struct BatchCommand: ParsableCommand {
         let reader: HistoryReader
         do {
             reader = try HistoryReader(handle: handle, name: history == "-" ? nil : history)
+            reader.timeZone = report.timeZone.rules
         } catch {
             throw Self.fail(.history(error))
         }

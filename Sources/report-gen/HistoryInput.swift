@@ -7,9 +7,11 @@ import ReportKit
 enum HistoryInput {
     /// A reader of `input`'s job or history from its open `handle`; one that is not a history is
     /// reported and ends the run.
-    static func reader(_ handle: InputFile, input: String) throws -> HistoryReader {
+    static func reader(_ handle: InputFile, input: String, timeZone: TimeZoneRules?) throws -> HistoryReader {
         do {
-            return try HistoryReader(handle: handle, name: input == "-" ? nil : input)
+            let reader = try HistoryReader(handle: handle, name: input == "-" ? nil : input)
+            reader.timeZone = timeZone
+            return reader
         } catch {
             throw fail(error)
         }

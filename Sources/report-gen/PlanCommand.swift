@@ -27,9 +27,11 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "The language of numbers and words: en or pl (default: the job's own).")
     var locale: ReportLanguage?
 
+    @OptionGroup var timeZone: TimeZoneOption
+
     func run() throws {
         let bytes = try InputReader.read(input)
-        let checked = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes) })
+        let checked = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes, timeZone: timeZone.rules) })
         guard let plan = checked.plan else {
             Console.report(InputError(checked.problems))
             throw ExitStatus.badData

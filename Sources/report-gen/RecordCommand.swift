@@ -19,7 +19,7 @@ struct RecordCommand: ParsableCommand {
             repeated on each: date and times with their offset, holding, parcels, crop and its EPPO code, \
             cropped and treated area, BBCH, reason and its codes, product and authorisation, the dose as \
             given and per hectare, the product used, spray volume, operator and licence, equipment, weather, \
-            notes (docs/record-format.md; JSON: docs/record-v1.schema.json). The format is --format, else \
+            notes (docs/record-format.md; JSON: docs/record-v2.schema.json). The format is --format, else \
             the output's extension, else CSV.
 
             An invalid entry is reported with its number and JSON path, and then no file is written (exit \
@@ -56,6 +56,8 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Make the --record-check warnings errors (exit 65).")
     var strict = false
 
+    @OptionGroup var timeZone: TimeZoneOption
+
     /// The format asked for, else the output's extension's, else CSV.
     var chosenFormat: OutputFormat {
         format ?? OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) ?? .csv
@@ -87,7 +89,7 @@ struct RecordCommand: ParsableCommand {
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
         let handle = try InputReader.open(input)
-        let reader = try HistoryInput.reader(handle, input: input)
+        let reader = try HistoryInput.reader(handle, input: input, timeZone: timeZone.rules)
         let inputs = Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 })
         let form: RecordExporter.Form = RecordFormat(rawValue: chosenFormat.rawValue).map { .data($0) }
             ?? .register(ReportOptions(template: "spray-register", language: locale))

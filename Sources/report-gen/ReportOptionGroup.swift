@@ -23,6 +23,8 @@ struct ReportOptionGroup: ParsableArguments {
         valueName: "standard"))
     var pdfStandard: PDFStandard = .archivalAccessible
 
+    @OptionGroup var timeZone: TimeZoneOption
+
     func validate() throws {
         if let author, let problem = ReportOptions.problem(withAuthor: author) {
             throw ValidationError("--author \(problem)")
@@ -30,7 +32,9 @@ struct ReportOptionGroup: ParsableArguments {
     }
 
     var reportOptions: ReportOptions {
-        ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens, pdfStandard: pdfStandard)
+        var options = ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens, pdfStandard: pdfStandard)
+        options.timeZone = timeZone.rules
+        return options
     }
 
     /// A generator for these options; a template or font problem is reported and ends the run.

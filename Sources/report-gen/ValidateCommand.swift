@@ -30,6 +30,8 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Make the --record warnings errors (exit 65).")
     var strict = false
 
+    @OptionGroup var timeZone: TimeZoneOption
+
     func validate() throws {
         if strict, record == nil { throw ValidationError("--strict makes the --record warnings errors: give --record eu, pl or us") }
     }
@@ -37,7 +39,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let name = InputReader.displayName(input)
         let handle = try InputReader.open(input)
-        let reader = try HistoryInput.reader(handle, input: input)
+        let reader = try HistoryInput.reader(handle, input: input, timeZone: timeZone.rules)
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.
         let first = try HistoryInput.next(reader)

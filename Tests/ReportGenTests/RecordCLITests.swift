@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `report-gen record` and `validate --record` as a user meets them: a season with the record's
-/// fields gives CSV and JSON (valid against docs/record-v1.schema.json) with one line per product
+/// fields gives CSV and JSON (valid against docs/record-v2.schema.json) with one line per product
 /// and the right dose per hectare for every kind of rate; each jurisdiction's check names what it
 /// misses.
 @Suite("The record")
@@ -38,17 +38,21 @@ struct RecordCLITests {
         let rows = try Self.rows(csv)
         #expect(rows.map { "\($0["job_id"]!)/\($0["line"]!)" } == ["j1/1", "j1/2", "j1/3", "j2/1", "j2/2", "j3/1"])
         #expect(rows.map { "\($0["dose_per_ha"]!) \($0["dose_per_ha_unit"]!)" }
-                == ["1.5 L/ha", "2 kg/ha", "0.2 L/ha", "0.2 kg/ha", "1.2 L/ha", "2.338489 L/ha"])
+                == ["1.5 L/ha", "2 kg/ha", "0.2 L/ha", "0.2 kg/ha", "1.2 L/ha", "2.33848905724 L/ha"])
         #expect(rows.map { "\($0["total_product"]!) \($0["total_product_unit"]!)" }
-                == ["18.75 L", "25 kg", "2.5 L", "0.4 kg", "2.4 L", "75.708236 L"])
+                == ["18.75 L", "25 kg", "2.5 L", "0.4 kg", "2.4 L", "75.70823568 L"])
         #expect(rows.map { "\($0["dose"]!) \($0["dose_unit"]!)" } == ["1.5 L/ha", "2 kg/ha", "0.1 %", "50 g/100 L", "300 mL/100 L", "1 qt/ac"])
         let first = rows[0]
         #expect(first["date"] == "2026-04-14" && first["start_time"] == "07:30:00" && first["end_time"] == "09:10:00" && first["utc_offset"] == "+02:00")
         #expect(first["crop_eppo"] == "TRZAW" && first["bbch_from"] == "29" && first["bbch_to"] == "31")
-        #expect(first["cropped_area_ha"] == "14" && first["treated_area_ha"] == "12.5" && first["parcels"] == "A" && first["cadastral_parcels"] == "0212/3")
+        // Each parcel with its own cadastral numbers; the area as entered beside the hectares.
+        #expect(first["cropped_area_ha"] == "14" && first["treated_area_ha"] == "12.5" && first["parcels"] == "A: 0212/3")
+        #expect(first["treated_area"] == "12.5" && first["treated_area_unit"] == "ha" && first["product_kind"] == "plantProtection")
         #expect(first["notes"] == "Strefa buforowa, 5 m; \"rów\"\nprzy drodze", "a note with a comma, quotes and a line break survives")
         #expect(rows[3]["start_time"] == "" && rows[3]["utc_offset"] == "", "a date without a time has no time")
-        #expect(rows[5]["treated_area_ha"] == "32.374851" && rows[5]["spray_volume_l_per_ha"] == "140.309343")
+        // 80 acres and 15 gal/ac in metric, to twelve significant digits, with the acres as entered.
+        #expect(rows[5]["treated_area_ha"] == "32.3748513792" && rows[5]["spray_volume_l_per_ha"] == "140.309343434")
+        #expect(rows[5]["treated_area"] == "80" && rows[5]["treated_area_unit"] == "ac")
     }
 
     @Test func theJSONIsValidAgainstItsSchema() throws {
@@ -61,9 +65,9 @@ struct RecordCLITests {
             jsonschema.Draft202012Validator(schema).validate(document)
             print(len(document["lines"]), document["lines"][5]["dosePerHa"]["value"])
             """
-        let schema = ReportGen.repository.appendingPathComponent("docs/record-v1.schema.json").path
+        let schema = ReportGen.repository.appendingPathComponent("docs/record-v2.schema.json").path
         let checked = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", script, schema, folder.path("season.json")])
-        #expect(checked.status == 0 && checked.stdout == "6 2.338489\n", "\(checked.stderr)")
+        #expect(checked.status == 0 && checked.stdout == "6 2.33848905724\n", "\(checked.stderr)")
         // The app's own entries, with none of the record's fields, are valid lines too.
         let app = try ReportGen.run(["record", ReportGen.repository.appendingPathComponent("Tests/Batch/app-history.json").path, "--format", "json"])
         let appPath = try folder.write(app.stdout, to: "app.json")
@@ -75,7 +79,7 @@ struct RecordCLITests {
         let season = try Self.season(in: folder)
         let piped = try ReportGen.run(["record", "-", "--format", "json"], stdin: FileManager.default.contents(atPath: season))
         let named = try ReportGen.run(["record", season, "--format", "json"])
-        #expect(piped.status == 0 && piped.stdout == named.stdout && named.stdout.hasPrefix("{\"format\": \"reportkit-record/1\""))
+        #expect(piped.status == 0 && piped.stdout == named.stdout && named.stdout.hasPrefix("{\"format\": \"reportkit-record/2\""))
     }
 
     @Test func aBadEntryIsLeftOutAndNamed() throws {
@@ -167,26 +171,26 @@ struct RecordCLITests {
         }
     }
 
-    @Test func aRecordTooLongForOneCodeDropsItsFreeTextThenTheCode() throws {
+    @Test func aRecordTooLongForOneCodeTurnsToCSVThenDropsItsFreeTextThenTheCode() throws {
         let folder = try ScratchFolder()
         // One product with 2,000 characters of notes (4 KB): the whole record does not fit in any
-        // code, the record without free text does.
+        // code, as JSON or as CSV; the CSV without free text does.
         var long = baseJobText()
         long = long.replacingOccurrences(of: #""version": 1,"#, with: #""version": 1, "operator": "Jan", "notes": "\#(String(repeating: "ąęśćżźółń ", count: 190))","#)
         let path = try folder.write(long, to: "long.json")
         #expect(try ReportGen.run([path, "-o", folder.path("long.pdf")]).status == 0)
         let scanned = try Self.decodeQR(folder.path("long.pdf"), dpi: 150, in: folder)
-        let document = try JSONSerialization.jsonObject(with: Data(scanned.utf8)) as? [String: Any]
-        let line = (document?["lines"] as? [[String: Any]])?.first
-        #expect(line?["product"] as? String == "Roundup 360 SL" && line?["notes"] is NSNull && line?["operator"] as? String == "Jan")
-        // Four products fit a larger code; twenty do not fit any that scans, so there is none, and
-        // the page says where the record is.
+        let rows = try Self.rows(scanned)
+        #expect(rows.count == 1 && rows.first?["product"] == "Roundup 360 SL" && rows.first?["notes"] == "" && rows.first?["operator"] == "Jan",
+                "\(scanned.prefix(300))")
+        // Four products fit a code as CSV, free text and all, exactly what `record --format csv` writes.
         let four = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-four-products.json").path
         #expect(try ReportGen.run([four, "-o", folder.path("four.pdf")]).status == 0)
         let fourScanned = try Self.decodeQR(folder.path("four.pdf"), dpi: 150, in: folder)
-        let fourLines = (try JSONSerialization.jsonObject(with: Data(fourScanned.utf8)) as? [String: Any])?["lines"] as? [[String: Any]] ?? []
-        #expect(fourLines.map { $0["product"] as? String ?? "" } == ["Komplet 560 SC", "Legato Plus 600 SC", "Mocznik", "Adiuwant olejowy"])
-        #expect(fourLines.allSatisfy { $0["notes"] is NSNull && $0["authorisation"] != nil }, "the record without its free text")
+        let csv = try ReportGen.run(["record", four, "--format", "csv"]).stdout
+        #expect(fourScanned == csv.trimmingCharacters(in: .newlines), "the code is the CSV record")
+        #expect(try Self.rows(fourScanned).map { $0["product"] ?? "" } == ["Komplet 560 SC", "Legato Plus 600 SC", "Mocznik", "Adiuwant olejowy"])
+        // Twenty do not fit any code that scans, so there is none, and the page says where the record is.
         let twenty = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-twenty-products.json").path
         #expect(try ReportGen.run([twenty, "-o", folder.path("twenty.pdf")]).status == 0)
         let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("twenty.pdf"), "-"]).stdout

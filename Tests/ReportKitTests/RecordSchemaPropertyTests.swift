@@ -57,22 +57,30 @@ struct RecordSchemaPropertyTests {
             let unit = random.pick(ProductRateUnit.allCases)
             let limit = unit.basis == .perArea ? JobLimits.maximumPerAreaRate : JobLimits.maximumConcentration
             let perUnit = random.magnitude((limit * 1e-9)...limit)
-            return Product(name: "Produkt \(index)", rate: Quantity(perUnit / unit.toInternal, unit), authorisation: "R-\(index)/2020")
+            return Product(name: "Produkt \(index)", rate: Quantity(perUnit / unit.toInternal, unit), authorisation: "R-\(index)/2020",
+                           kind: random.pick(ProductKind.allCases))
         }
         let start = date(&random)
         let end = start.hasTime && random.int(0...1) == 1 ? date(&random, after: start) : nil
         let cropArea = random.int(0...2) == 0 ? min(JobLimits.maximumAreaHectares, hectares * random.magnitude(1...1_000)) : nil
         let from = random.int(0...99), to = min(99, from + random.int(0...20))
+        // Half the time, two parcels with the areas treated on them (adding up to the field's).
+        let share = random.unit()
+        let parcels = random.int(0...1) == 0 ? [Parcel(label: "A", cadastral: ["0212/3"])] : [
+            Parcel(label: "A", cadastral: ["0212/3", "0212/4"], area: Quantity(hectares * share / areaUnit.toInternal, areaUnit)),
+            Parcel(label: nil, cadastral: ["0213/1"], area: Quantity(hectares * (1 - share) / areaUnit.toInternal, areaUnit)),
+        ]
+        var record = ApplicationRecord(operatorName: "Jan", targetCodes: ["ALOMY"], bbch: BBCHStage(from, to: to))
+        if (end ?? start).hasTime, random.int(0...1) == 0 { record.recordedAt = date(&random, after: end ?? start) }
         let job = SprayJob(
             id: "job-\(random.next() % 100_000)", date: start, field: Field(
                 name: "Pole", crop: "pszenica", area: Quantity(hectares / areaUnit.toInternal, areaUnit), cropCode: "TRZAW",
                 cropArea: cropArea.map { Quantity($0 / areaUnit.toInternal, areaUnit) },
-                parcels: [Parcel(label: "A", cadastral: ["0212/3"])]),
+                parcels: parcels),
             sprayRate: Quantity(sprayRate / rateUnit.toInternal, rateUnit),
             tank: Tank(capacity: Quantity(capacity / tankUnit.toInternal, tankUnit), loading: random.pick([.fullThenPartial, .equal])),
             waterRule: random.pick([.fillToVolume, .addToCarrier]), products: products,
-            record: ApplicationRecord(operatorName: "Jan", targetCodes: ["ALOMY"], bbch: BBCHStage(from, to: to)),
-            endDate: end)
+            record: record, endDate: end)
         guard (try? JobValidator.validate(job)) != nil else { return nil }
         return job
     }
@@ -86,7 +94,7 @@ struct RecordSchemaPropertyTests {
             draws += 1
             guard let job = Self.job(&random), let plan = try? SprayCalculator.plan(for: job) else { continue }
             jobs += 1
-            let recorded = RecordLine.lines(of: plan, environment: [:])
+            let recorded = RecordLine.lines(of: plan)
             #expect(recorded.allSatisfy { $0.treatedArea > 0 && $0.treatedArea.isFinite }, "job \(jobs): \(recorded.first.map(String.init(describing:)) ?? "")")
             lines += recorded
         }
@@ -97,7 +105,7 @@ struct RecordSchemaPropertyTests {
         let document = folder.appendingPathComponent("record.json")
         try Data(RecordFormat.json.document(lines).utf8).write(to: document)
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/record-v1.schema.json").path
+            .appendingPathComponent("docs/record-v2.schema.json").path
         // JSON itself has no infinity or NaN; Python's reader would take them, so it is told not to.
         let script = """
             import json, sys, jsonschema

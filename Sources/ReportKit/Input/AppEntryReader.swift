@@ -30,7 +30,7 @@ extension JSONReader {
         let capacity = required("tankCapacity", in: entry, expected: "the tank capacity in L").flatMap { positiveNumber($0) }
         guard let area, let sprayRate, let chemicalRate, let capacity, !hasErrors else { return nil }
         let root = node.path
-        return SprayJob(
+        var job = SprayJob(
             id: id, date: date,
             field: Field(area: Quantity(area, areaUnit)),
             sprayRate: Quantity(sprayRate, .litresPerHectare),
@@ -44,6 +44,8 @@ extension JSONReader {
                 productRates: [root.appending("chemicalRate")]
             )
         )
+        job.timeZone = defaultTimeZone?.identifier
+        return job
     }
 
     private mutating func readAppDate(_ node: Node) -> JobDate? {
@@ -54,6 +56,6 @@ extension JSONReader {
             error(node.path, "\(Self.format(seconds)) seconds since 2001-01-01 is not a date between 1970 and 2100")
             return nil
         }
-        return JobDate(instant: date, utcOffsetSeconds: 0, hasTime: true)
+        return JobDate(instant: date, utcOffsetSeconds: 0, hasTime: true, isUTC: true).inZone(defaultTimeZone)
     }
 }

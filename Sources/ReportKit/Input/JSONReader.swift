@@ -20,6 +20,8 @@ struct JSONReader {
     }
 
     private(set) var diagnostics: [Diagnostic] = []
+    /// The zone UTC times are shown in when a job names none (`--time-zone`).
+    var defaultTimeZone: TimeZoneRules?
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

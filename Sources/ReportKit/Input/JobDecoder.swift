@@ -4,9 +4,10 @@
 /// own v1 format, an object with `"fieldArea"` is an entry of the app's history, and an array (or
 /// `{"version": 1, "jobs": [...]}`) is a history of either.
 public enum JobDecoder {
-    /// Reads a file that must hold exactly one job.
-    public static func decodeJob(_ bytes: [UInt8]) throws(InputError) -> DecodedJob {
-        switch try decodeDocument(bytes) {
+    /// Reads a file that must hold exactly one job; its UTC times are shown in `timeZone` when
+    /// the job names no zone of its own (`--time-zone`).
+    public static func decodeJob(_ bytes: [UInt8], timeZone: TimeZoneRules? = nil) throws(InputError) -> DecodedJob {
+        switch try decodeDocument(bytes, timeZone: timeZone) {
         case .job(let job):
             return job
         case .history(let entries):
@@ -16,7 +17,7 @@ public enum JobDecoder {
 
     /// Reads a file holding one job or a history of jobs. A bad entry in a history does not
     /// spoil the others: each entry carries its own result.
-    public static func decodeDocument(_ bytes: [UInt8]) throws(InputError) -> JobDocument {
+    public static func decodeDocument(_ bytes: [UInt8], timeZone: TimeZoneRules? = nil) throws(InputError) -> JobDocument {
         if bytes.count > JobLimits.maximumDocumentBytes {
             throw InputError(at: .root, "the input is \(bytes.count) bytes; at most \(JobLimits.maximumDocumentBytes) bytes are read")
         }
@@ -26,16 +27,16 @@ public enum JobDecoder {
         } catch {
             throw InputError(error)
         }
-        return try decodeDocument(value)
+        return try decodeDocument(value, timeZone: timeZone)
     }
 
     /// Reads an already parsed document.
-    package static func decodeDocument(_ value: JSONValue) throws(InputError) -> JobDocument {
+    package static func decodeDocument(_ value: JSONValue, timeZone: TimeZoneRules? = nil) throws(InputError) -> JobDocument {
         if case .object(let object) = value, object["jobs"] == nil {
-            return .job(try decodeEntry(value, at: .root).get())
+            return .job(try decodeEntry(value, at: .root, timeZone: timeZone).get())
         }
         return .history(try historyNodes(value).enumerated().map { index, node in
-            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path),
+            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path, timeZone: timeZone),
                          source: Array(JSONWriter.write(node.value).utf8))
         })
     }
@@ -71,8 +72,9 @@ public enum JobDecoder {
     }
 
     /// Decodes one job of either format at `path`.
-    package static func decodeEntry(_ value: JSONValue, at path: JSONPath) -> Result<DecodedJob, InputError> {
+    package static func decodeEntry(_ value: JSONValue, at path: JSONPath, timeZone: TimeZoneRules? = nil) -> Result<DecodedJob, InputError> {
         var reader = JSONReader()
+        reader.defaultTimeZone = timeZone
         let node = JSONReader.Node(value: value, path: path)
         let job: SprayJob?
         if case .object(let object) = value, object["version"] != nil {

@@ -1,9 +1,9 @@
 /// Reads ReportKit's own input format, version 1 (docs/input-format.md, docs/input-v1.schema.json).
 extension JSONReader {
     static let v1JobKeys = [
-        "version", "id", "locale", "title", "date", "endDate", "author", "field", "sprayRate", "tank", "water",
+        "version", "id", "locale", "title", "date", "endDate", "timeZone", "author", "field", "sprayRate", "tank", "water",
         "products", "operator", "operatorLicence", "holding", "equipment", "target", "targetCodes", "bbch",
-        "growthStage", "weather", "notes",
+        "growthStage", "weather", "notes", "recordedAt",
     ]
 
     /// A v1 job, or nil with the reasons recorded.
@@ -17,8 +17,11 @@ extension JSONReader {
         let id = root.optional("id").flatMap { text($0) }
         let locale = root.optional("locale").flatMap { choice($0, as: ReportLanguage.self) } ?? .english
         let title = root.optional("title").flatMap { text($0) }
-        let date = root.optional("date").flatMap { readDate($0) }
-        let endDate = root.optional("endDate").flatMap { readDate($0) }
+        // UTC times are shown in the job's zone, else --time-zone's, else Poland's for a Polish job.
+        let ownZone = root.optional("timeZone").flatMap { readTimeZone($0) }
+        let zone = ownZone ?? defaultTimeZone ?? (locale == .polish ? TimeZoneRules.named(JobRules.polishTimeZone) : nil)
+        let date = root.optional("date").flatMap { readDate($0) }?.inZone(zone)
+        let endDate = root.optional("endDate").flatMap { readDate($0) }?.inZone(zone)
         if let endDate, let path = root.optional("endDate")?.path, let problem = JobRules.endDate(endDate, start: date) {
             error(path, problem)
         }
@@ -36,7 +39,11 @@ extension JSONReader {
             warning(path, "names a BBCH stage that cannot be read as one stage or a forward range (\(String(reflecting: growthStage))); the record's BBCH columns stay empty. Give \"bbch\": 31 or [31, 37]",
                     notice: .unreadableBBCH(growthStage))
         }
-        let record = ApplicationRecord(
+        let recordedAt = root.optional("recordedAt").flatMap { readDate($0) }?.inZone(zone)
+        if let recordedAt, let path = root.optional("recordedAt")?.path, let problem = JobRules.recordedAt(recordedAt, end: endDate ?? date) {
+            error(path, problem)
+        }
+        var record = ApplicationRecord(
             operatorName: root.optional("operator").flatMap { text($0) },
             target: root.optional("target").flatMap { text($0) },
             growthStage: growthStage,
@@ -48,13 +55,16 @@ extension JSONReader {
             holding: root.optional("holding").flatMap { text($0) },
             equipment: root.optional("equipment").flatMap { text($0) }
         )
+        record.recordedAt = recordedAt
         guard let field, let sprayRate, let tank, let products, !hasErrors else { return nil }
-        return SprayJob(
+        var job = SprayJob(
             id: id, title: title, locale: locale, date: date, author: author, field: field,
             sprayRate: sprayRate, tank: tank, waterRule: water, products: products,
             record: record, source: .v1,
             sourcePaths: .v1(at: node.path, productCount: products.count), endDate: endDate
         )
+        job.timeZone = zone?.identifier
+        return job
     }
 
     private mutating func readField(_ node: Node) -> Field? {
@@ -69,6 +79,9 @@ extension JSONReader {
             error(path, problem)
         }
         let parcels = field.optional("parcels").flatMap { readParcels($0) } ?? []
+        if let area, let path = field.optional("parcels")?.path, let problem = JobRules.parcelAreas(parcels, treated: area) {
+            error(path, problem)
+        }
         return area.map { Field(name: name, crop: crop, area: $0, cropCode: cropCode, cropArea: cropArea, parcels: parcels) }
     }
 
@@ -81,7 +94,7 @@ extension JSONReader {
         }
         var parcels: [Parcel] = []
         for element in elements {
-            guard let parcel = object(element, allowed: ["label", "cadastral"]) else { continue }
+            guard let parcel = object(element, allowed: ["label", "cadastral", "area"]) else { continue }
             let label = parcel.optional("label").flatMap { text($0) }
             var cadastral: [String] = []
             if let list = parcel.optional("cadastral"), let items = array(list) {
@@ -91,7 +104,8 @@ extension JSONReader {
                     cadastral = items.compactMap { text($0) }
                 }
             }
-            let read = Parcel(label: label, cadastral: cadastral)
+            let area = parcel.optional("area").flatMap { readQuantity($0, AreaUnit.self) }
+            let read = Parcel(label: label, cadastral: cadastral, area: area)
             if let problem = JobRules.parcel(read) { error(element.path, problem) }
             parcels.append(read)
         }
@@ -165,7 +179,7 @@ extension JSONReader {
     }
 
     private mutating func readProduct(_ node: Node) -> Product? {
-        guard let product = object(node, allowed: ["name", "rate", "authorisation"]) else { return nil }
+        guard let product = object(node, allowed: ["name", "rate", "authorisation", "kind"]) else { return nil }
         let name = required("name", in: product, expected: "the product's name").flatMap { text($0) }
         if let name, let path = product.optional("name")?.path, let problem = JobRules.productName(name) {
             error(path, problem)
@@ -173,8 +187,9 @@ extension JSONReader {
         let rate = required("rate", in: product, expected: "the product's rate, e.g. {\"value\": 1.5, \"unit\": \"L/ha\"}")
             .flatMap { readQuantity($0, ProductRateUnit.self) }
         let authorisation = product.optional("authorisation").flatMap { text($0) }
+        let kind = product.optional("kind").flatMap { choice($0, as: ProductKind.self) } ?? .plantProtection
         guard let name, let rate else { return nil }
-        return Product(name: name, rate: rate, authorisation: authorisation)
+        return Product(name: name, rate: rate, authorisation: authorisation, kind: kind)
     }
 
     /// `{"value": <number > 0>, "unit": <symbol>}`.
@@ -185,6 +200,16 @@ extension JSONReader {
             .flatMap { self.unit($0, as: type) }
         guard let value, let unit else { return nil }
         return Quantity(value, unit)
+    }
+
+    /// An IANA time zone the system's database has: `"Europe/Warsaw"`.
+    private mutating func readTimeZone(_ node: Node) -> TimeZoneRules? {
+        guard let name = text(node) else { return nil }
+        guard let zone = TimeZoneRules.named(name) else {
+            error(node.path, "\(String(reflecting: name)) is not a time zone of this system's database (\(TimeZoneRules.databaseFolder)); expected an IANA name like \"Europe/Warsaw\"")
+            return nil
+        }
+        return zone
     }
 
     private mutating func readDate(_ node: Node) -> JobDate? {

@@ -9,11 +9,23 @@ public struct JobDate: Sendable, Equatable {
     public let utcOffsetSeconds: Int
     /// False when only a calendar date was given.
     public let hasTime: Bool
+    /// True for a time in UTC that says nothing of where it was lived: written with `Z`, or an
+    /// entry of the app (seconds since 2001). Shown in the job's time zone when one is known
+    /// (``inZone(_:)``), else marked "UTC".
+    public let isUTC: Bool
 
-    public init(instant: Date, utcOffsetSeconds: Int = 0, hasTime: Bool = true) {
+    public init(instant: Date, utcOffsetSeconds: Int = 0, hasTime: Bool = true, isUTC: Bool = false) {
         self.instant = instant
         self.utcOffsetSeconds = utcOffsetSeconds
         self.hasTime = hasTime
+        self.isUTC = isUTC && utcOffsetSeconds == 0
+    }
+
+    /// A UTC time as lived in `zone` (its offset at that instant, daylight saving included); a
+    /// time written with its own offset, or a calendar date alone, as it is.
+    public func inZone(_ zone: TimeZoneRules?) -> JobDate {
+        guard isUTC, hasTime, let zone else { return self }
+        return JobDate(instant: instant, utcOffsetSeconds: zone.offset(at: instant), hasTime: true)
     }
 
     /// Reads `YYYY-MM-DD` or an RFC 3339 date-time with a `Z` or `±hh:mm` offset.
@@ -38,6 +50,7 @@ public struct JobDate: Sendable, Equatable {
         var civil = CivilTime(year: year, month: month, day: day)
         var offset = 0
         var hasTime = false
+        var isUTC = false
         if scalars.count > 10 {
             guard byte(10) == UInt8(ascii: "T") || byte(10) == UInt8(ascii: "t"),
                   let hour = number(11..<13), byte(13) == UInt8(ascii: ":"), let minute = number(14..<16) else { return nil }
@@ -57,6 +70,7 @@ public struct JobDate: Sendable, Equatable {
             switch byte(index) {
             case UInt8(ascii: "Z"), UInt8(ascii: "z"):
                 index += 1
+                isUTC = true
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
                 guard let hours = number((index + 1)..<(index + 3)), byte(index + 3) == UInt8(ascii: ":"),
                       let minutes = number((index + 4)..<(index + 6)), hours < 24, minutes < 60 else { return nil }
@@ -72,6 +86,6 @@ public struct JobDate: Sendable, Equatable {
             hasTime = true
         }
         guard (1...12).contains(month), (1...31).contains(day), year >= 1900, let utc = civil.utcInstant else { return nil }
-        self.init(instant: utc.addingTimeInterval(TimeInterval(-offset)), utcOffsetSeconds: offset, hasTime: hasTime)
+        self.init(instant: utc.addingTimeInterval(TimeInterval(-offset)), utcOffsetSeconds: offset, hasTime: hasTime, isUTC: isUTC)
     }
 }

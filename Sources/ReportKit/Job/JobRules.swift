@@ -51,6 +51,23 @@ enum JobRules {
             ? "names no parcel; expected a \"label\" (the parcel of the aid application), \"cadastral\" numbers, or both" : nil
     }
 
+    /// The parcels' own areas make up the treated area: all of it when every parcel gives one,
+    /// at most it when some do (to a square metre, or a millionth of a large field).
+    static func parcelAreas(_ parcels: [Parcel], treated: Quantity<AreaUnit>) -> String? {
+        let given = parcels.compactMap(\.area)
+        guard !given.isEmpty else { return nil }
+        let sum = given.reduce(0) { $0 + $1.internalValue }
+        let tolerance = max(JobLimits.minimumAreaHectares, treated.internalValue * 1e-6)
+        let hectares = { (value: Double) in "\(RecordNumber.text(value)) ha" }
+        if given.count == parcels.count, abs(sum - treated.internalValue) > tolerance {
+            return "the parcels' areas add up to \(hectares(sum)); the treated area (\"field.area\") is \(hectares(treated.internalValue)). Give each parcel the area treated on it"
+        }
+        if given.count < parcels.count, sum > treated.internalValue + tolerance {
+            return "the parcels' areas add up to \(hectares(sum)), more than the treated area (\"field.area\"), \(hectares(treated.internalValue))"
+        }
+        return nil
+    }
+
     /// The parcels' labels and cadastral numbers together (``JobLimits/maximumParcelsText``).
     static func parcelsText(_ parcels: [Parcel]) -> String? {
         let characters = parcels.reduce(0) { total, parcel in
@@ -78,6 +95,16 @@ enum JobRules {
     }
 
     /// An application's end comes after its start, which it needs.
+    /// The zone a Polish job's UTC times are shown in when it names none.
+    static let polishTimeZone = "Europe/Warsaw"
+
+    /// The record is made once the spraying is done: not before its end (or start).
+    static func recordedAt(_ recorded: JobDate, end: JobDate?) -> String? {
+        guard let end else { return "needs \"date\", the application the record is of" }
+        guard recorded.hasTime else { return "is a date alone; expected the date and time the record was made, like \"2026-04-14T18:00:00+02:00\"" }
+        return recorded.instant < end.instant ? "is before the application ends (\"endDate\", else \"date\"); a record is made after the spraying" : nil
+    }
+
     static func endDate(_ end: JobDate, start: JobDate?) -> String? {
         guard let start else { return "needs \"date\", when the application started" }
         return end.instant < start.instant ? "ends before the application starts (\"date\"); expected a time after it" : nil

@@ -14,6 +14,9 @@ public struct SprayJob: Sendable, Equatable {
     public var date: JobDate?
     /// When it ended, for the record.
     public var endDate: JobDate?
+    /// The time zone the job's UTC times are shown in (`timeZone`, `--time-zone`, or Europe/Warsaw
+    /// for a Polish job); nil when none applies and UTC times are shown as UTC.
+    public var timeZone: String?
     /// Who the report credits; nil means the template's default credit.
     public var author: String?
     public var field: Field
@@ -93,10 +96,13 @@ public struct Field: Sendable, Equatable {
 public struct Parcel: Sendable, Equatable {
     public var label: String?
     public var cadastral: [String]
+    /// The area treated on this parcel, when given; the parcels' areas add up to the field's.
+    public var area: Quantity<AreaUnit>?
 
-    public init(label: String?, cadastral: [String] = []) {
+    public init(label: String?, cadastral: [String] = [], area: Quantity<AreaUnit>? = nil) {
         self.label = label
         self.cadastral = cadastral
+        self.area = area
     }
 }
 
@@ -166,14 +172,29 @@ public struct Product: Sendable, Equatable {
     public var rate: Quantity<ProductRateUnit>
     /// The product's registration or authorisation number, for the record.
     public var authorisation: String?
+    /// What the product is: only a plant protection product needs an authorisation number.
+    public var kind: ProductKind
 
-    public init(name: String?, rate: Quantity<ProductRateUnit>, authorisation: String? = nil) {
+    public init(name: String?, rate: Quantity<ProductRateUnit>, authorisation: String? = nil, kind: ProductKind = .plantProtection) {
         self.name = name
         self.rate = rate
         self.authorisation = authorisation
+        self.kind = kind
     }
 
     public var form: ProductForm { rate.unit.form }
+}
+
+/// What a product of a tank mix is. The record of Regulation (EU) 2023/564 and Poland's register
+/// are of plant protection products; an adjuvant, a foliar fertiliser or a biostimulant mixed in
+/// is recorded as such (the Polish register's remarks: "fertiliser in the mix"), with no
+/// authorisation number to ask for.
+public enum ProductKind: String, Sendable, CaseIterable {
+    case plantProtection
+    case adjuvant
+    case fertiliser
+    case biostimulant
+    case other
 }
 
 /// The optional fields a written record of a plant protection application asks for
@@ -195,6 +216,9 @@ public struct ApplicationRecord: Sendable, Equatable {
     public var holding: String?
     /// The sprayer and its nozzles.
     public var equipment: String?
+    /// When the application was recorded: set by whoever confirms that the spraying was done
+    /// (never the calculation's time, nor the clock). Not before the application's end.
+    public var recordedAt: JobDate?
 
     public init(operatorName: String? = nil, target: String? = nil, growthStage: String? = nil,
                 weather: String? = nil, notes: String? = nil, targetCodes: [String] = [], bbch: BBCHStage? = nil,
@@ -213,16 +237,18 @@ public struct ApplicationRecord: Sendable, Equatable {
 
     public var isEmpty: Bool {
         [operatorName, target, growthStage, weather, notes, operatorLicence, holding, equipment].allSatisfy { $0 == nil }
-            && targetCodes.isEmpty && bbch == nil
+            && targetCodes.isEmpty && bbch == nil && recordedAt == nil
     }
 }
 
 extension SprayJob {
-    /// When the application ended, on the start's clock (its UTC offset): the report, the
-    /// register and the record read the start and the end in one offset, so an end written in
-    /// another (the app's UTC) never reads before the start ("07:30–06:00").
-    public var endDateOnStartClock: JobDate? {
+    /// When the application ended, as the report, the register and the record show it: with its
+    /// own offset (in the job's time zone, a UTC end gets the zone's: across the change to summer
+    /// time the end keeps the hour it was lived in), except a UTC end with no zone to place it,
+    /// which is read on the start's clock, so it never reads before the start ("07:30–06:00").
+    public var endDateAsShown: JobDate? {
         guard let end = endDate else { return nil }
-        return JobDate(instant: end.instant, utcOffsetSeconds: date?.utcOffsetSeconds ?? end.utcOffsetSeconds, hasTime: end.hasTime)
+        guard end.isUTC, let start = date, !start.isUTC else { return end }
+        return JobDate(instant: end.instant, utcOffsetSeconds: start.utcOffsetSeconds, hasTime: end.hasTime)
     }
 }

@@ -11,6 +11,9 @@ public struct ReportOptions: Sendable {
     public var tokensFile: String?
     /// What the PDF conforms to: PDF/A-3b and PDF/UA-1 with the job attached, unless `.none`.
     public var pdfStandard: PDFStandard
+    /// The zone a job's UTC times are shown in when it names none (`--time-zone`); nil leaves a
+    /// Polish job in Europe/Warsaw and others in UTC.
+    public var timeZone: TimeZoneRules?
 
     public init(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil,
                 author: String? = nil, tokensFile: String? = nil, pdfStandard: PDFStandard = .archivalAccessible) {
@@ -174,7 +177,7 @@ public final class ReportGenerator {
         }
         return [job].compactMap { $0 } + [
             PDFAttachment(name: "record\(suffix).json",
-                          description: "The record of the application, one line per product (report-gen record, docs/record-v1.schema.json)",
+                          description: "The record of the application, one line per product (report-gen record, docs/record-v2.schema.json)",
                           relationship: .data, bytes: Array(record.utf8)),
             PDFAttachment(name: "plan\(suffix).json", description: "How to load the sprayer for the job: totals and every tank load (report-gen plan --json)",
                           relationship: .supplement, bytes: planJSON),
@@ -188,7 +191,7 @@ public final class ReportGenerator {
         var files = [PDFAttachment(name: "history.json", description: "The history of spray jobs this document lists, as it was read",
                                    relationship: .source, bytes: source)]
         if !records.isEmpty {
-            files.append(PDFAttachment(name: "record.json", description: "The record of the applications, one line per product (docs/record-v1.schema.json)",
+            files.append(PDFAttachment(name: "record.json", description: "The record of the applications, one line per product (docs/record-v2.schema.json)",
                                        relationship: .data, bytes: Array(RecordFormat.json.document(records).utf8)))
         }
         return files

@@ -1,34 +1,39 @@
 /// A record line as a CSV row (RFC 4180).
 enum RecordCSV {
     static let columns = [
-        "job_id", "line", "date", "start_time", "end_date", "end_time", "utc_offset", "holding", "parcels", "cadastral_parcels",
-        "field", "crop", "crop_eppo", "cropped_area_ha", "treated_area_ha", "bbch_from", "bbch_to", "reason", "reason_eppo",
-        "product", "authorisation", "dose", "dose_unit", "dose_per_ha", "dose_per_ha_unit", "total_product", "total_product_unit",
+        "job_id", "line", "date", "start_time", "end_date", "end_time", "utc_offset", "end_utc_offset", "time_zone", "holding", "parcels",
+        "field", "crop", "crop_eppo", "cropped_area_ha", "treated_area_ha", "treated_area", "treated_area_unit", "bbch_from", "bbch_to",
+        "reason", "reason_eppo", "product", "authorisation", "product_kind", "dose", "dose_unit", "dose_per_ha", "dose_per_ha_unit", "total_product", "total_product_unit",
         "spray_volume_l_per_ha", "operator", "operator_licence", "equipment", "weather", "notes", "recorded_at",
     ]
 
     static func row(_ line: RecordLine) -> String {
-        func number(_ value: Double?) -> String {
-            guard let value else { return "" }
-            let rounded = RecordLine.rounded(value)
-            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-            return String(rounded)
-        }
+        func number(_ value: Double?) -> String { value.map(RecordNumber.text) ?? "" }
         func text(_ value: String?) -> String { value.map(neutralised) ?? "" }
         let fields: [String] = [
             text(line.jobID), String(line.line), line.date ?? "", line.startTime ?? "", line.endDate ?? "", line.endTime ?? "",
-            line.utcOffset ?? "", text(line.holding),
-            text(line.parcels.compactMap(\.label).joined(separator: "; ")),
-            text(line.parcels.flatMap(\.cadastral).joined(separator: "; ")),
+            line.utcOffset ?? "", line.endUtcOffset ?? "", text(line.timeZone), text(line.holding),
+            text(Self.parcels(line.parcels)),
             text(line.field), text(line.crop), text(line.cropCode), number(line.croppedArea), number(line.treatedArea),
+            number(line.treatedAreaAsEntered.value), line.treatedAreaAsEntered.unit.rawValue,
             line.bbch.map { String($0.from) } ?? "", line.bbch.map { String($0.to) } ?? "",
             text(line.reason), text(line.reasonCodes.joined(separator: "; ")), text(line.product), text(line.authorisation),
-            number(line.dose), line.doseUnit, number(line.dosePerHectare), line.dosePerHectareUnit,
+            line.productKind.rawValue, number(line.dose), line.doseUnit, number(line.dosePerHectare), line.dosePerHectareUnit,
             number(line.totalProduct), line.totalProductUnit, number(line.sprayVolume),
             text(line.operatorName), text(line.operatorLicence), text(line.equipment), text(line.weather), text(line.notes),
             line.recordedAt ?? "",
         ]
         return fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+
+    /// The parcels, each with its own cadastral numbers and area: `A: 0212/3, 0212/4 (1.5 ha); 0212/9`.
+    static func parcels(_ parcels: [Parcel]) -> String {
+        parcels.map { parcel in
+            let numbers = parcel.cadastral.joined(separator: ", ")
+            var text = [parcel.label, numbers.isEmpty ? nil : numbers].compactMap { $0 }.joined(separator: ": ")
+            if let area = parcel.area { text += " (\(RecordNumber.text(area.value)) \(area.unit.rawValue))" }
+            return text
+        }.joined(separator: "; ")
     }
 
     /// A text cell as a spreadsheet must not run it: one that begins with `=`, `+`, `-`, `@`, a

@@ -29,7 +29,9 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
             for (index, product) in job.products.enumerated() {
                 let path = job.sourcePaths.products.appending(index: index)
                 need(product.name != nil, path.appending("name"), "the product's name", annex)
-                need(product.authorisation != nil, path.appending("authorisation"), "the product's authorisation number", annex)
+                // Adjuvants, fertilisers and biostimulants are not plant protection products: no authorisation.
+                need(product.authorisation != nil || product.kind != .plantProtection, path.appending("authorisation"),
+                     "the product's authorisation number", annex)
             }
             if self == .pl {
                 need(job.record.target != nil, root.appending("target"), "the reason for the treatment (the pest, disease or weeds)",
@@ -49,7 +51,8 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
             for (index, product) in job.products.enumerated() {
                 let path = job.sourcePaths.products.appending(index: index)
                 need(product.name != nil, path.appending("name"), "the brand or product name", "7 CFR 110.3(a)(1)")
-                need(product.authorisation != nil, path.appending("authorisation"), "the product's EPA registration number", "7 CFR 110.3(a)(2)")
+                need(product.authorisation != nil || product.kind != .plantProtection, path.appending("authorisation"),
+                     "the product's EPA registration number", "7 CFR 110.3(a)(2)")
             }
         }
         return found

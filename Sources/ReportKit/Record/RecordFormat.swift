@@ -1,11 +1,11 @@
-/// The record's machine-readable forms (docs/record-format.md, docs/record-v1.schema.json): a
+/// The record's machine-readable forms (docs/record-format.md, docs/record-v2.schema.json): a
 /// JSON document of lines, and CSV with one header row (RFC 4180, UTF-8, `.` decimals, ISO dates,
 /// units in their own columns). Both are written a line at a time, so a season is streamed.
 public enum RecordFormat: String, Sendable, CaseIterable {
     case csv, json
 
     /// The format's identifier in the JSON document.
-    public static let identifier = "reportkit-record/1"
+    public static let identifier = "reportkit-record/2"
 
     /// What comes before the first line.
     public var header: String {

@@ -1,10 +1,11 @@
 /// A record line as JSON: every key present, `null` where the job has no value, so each line has
-/// the same shape (docs/record-v1.schema.json).
+/// the same shape (docs/record-v2.schema.json).
 enum RecordJSON {
     static func value(of line: RecordLine) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        func number(_ value: Double?) -> JSONValue { value.map { JSONValue.number(RecordLine.rounded($0)) } ?? .null }
+        func number(_ value: Double?) -> JSONValue { value.map(RecordNumber.json) ?? .null }
         func quantity(_ value: Double, _ unit: String) -> JSONValue { .object(["value": number(value), "unit": .string(unit)]) }
+        func area(_ area: Quantity<AreaUnit>?) -> JSONValue { area.map { quantity($0.value, $0.unit.rawValue) } ?? .null }
         return .object([
             "jobId": text(line.jobID),
             "line": .number(Double(line.line)),
@@ -13,20 +14,26 @@ enum RecordJSON {
             "endDate": text(line.endDate),
             "endTime": text(line.endTime),
             "utcOffset": text(line.utcOffset),
+            "endUtcOffset": text(line.endUtcOffset),
+            "timeZone": text(line.timeZone),
             "holding": text(line.holding),
             "parcels": .array(line.parcels.map { parcel in
-                .object(["label": text(parcel.label), "cadastral": .array(parcel.cadastral.map(JSONValue.string))])
+                .object(["label": text(parcel.label), "cadastral": .array(parcel.cadastral.map(JSONValue.string)),
+                         "area": area(parcel.area), "areaHa": number(parcel.area?.internalValue)])
             }),
             "field": text(line.field),
             "crop": text(line.crop),
             "cropCode": text(line.cropCode),
             "croppedAreaHa": number(line.croppedArea),
             "treatedAreaHa": number(line.treatedArea),
+            "croppedArea": area(line.croppedAreaAsEntered),
+            "treatedArea": area(line.treatedAreaAsEntered),
             "bbch": line.bbch.map { .object(["from": .number(Double($0.from)), "to": .number(Double($0.to))]) } ?? .null,
             "reason": text(line.reason),
             "reasonCodes": .array(line.reasonCodes.map(JSONValue.string)),
             "product": text(line.product),
             "authorisation": text(line.authorisation),
+            "productKind": .string(line.productKind.rawValue),
             "dose": quantity(line.dose, line.doseUnit),
             "dosePerHa": quantity(line.dosePerHectare, line.dosePerHectareUnit),
             "totalProduct": quantity(line.totalProduct, line.totalProductUnit),

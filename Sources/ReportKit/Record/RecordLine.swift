@@ -14,6 +14,10 @@ public struct RecordLine: Sendable, Equatable {
     public var endDate: String?
     public var endTime: String?
     public var utcOffset: String?
+    /// The end's own offset: across a change to summer time it differs from the start's.
+    public var endUtcOffset: String?
+    /// The time zone the job's UTC times were placed in (`Europe/Warsaw`), when one was.
+    public var timeZone: String?
     public var holding: String?
     public var parcels: [Parcel]
     public var field: String?
@@ -22,6 +26,9 @@ public struct RecordLine: Sendable, Equatable {
     /// Hectares.
     public var croppedArea: Double?
     public var treatedArea: Double
+    /// The areas as entered, in their own units (`38500 m2`).
+    public var croppedAreaAsEntered: Quantity<AreaUnit>?
+    public var treatedAreaAsEntered: Quantity<AreaUnit>
     public var bbch: BBCHStage?
     /// The reason for the treatment, in words and as EPPO codes.
     public var reason: String?
@@ -29,6 +36,7 @@ public struct RecordLine: Sendable, Equatable {
     /// The product's name; nil for the app's single unnamed product (the record check says so).
     public var product: String?
     public var authorisation: String?
+    public var productKind: ProductKind
     /// The dose as the job gives it (1.5 L/ha, 0.1 %, 300 mL/100 L).
     public var dose: Double
     public var doseUnit: String
@@ -45,35 +53,34 @@ public struct RecordLine: Sendable, Equatable {
     public var equipment: String?
     public var weather: String?
     public var notes: String?
-    /// When the record was made (ISO 8601 UTC): `SOURCE_DATE_EPOCH`, else the application's end,
-    /// else its start, so the same job gives the same record.
+    /// When the application was recorded (RFC 3339 with its offset), as the job's `recordedAt`
+    /// gives it; nil when it does not. Never the calculation's time, nor the clock.
     public var recordedAt: String?
 
     /// The lines of a planned job, one per product.
-    public static func lines(of plan: SprayPlan, environment: [String: String] = SourceDateEpoch.environment) -> [RecordLine] {
+    public static func lines(of plan: SprayPlan) -> [RecordLine] {
         let job = plan.job
         let area = job.field.area.internalValue
         let (date, startTime, offset) = parts(of: job.date)
-        // On the start's clock: the record has one offset column, the start's.
-        let (endDate, endTime, _) = parts(of: job.endDateOnStartClock)
-        let recorded: Date? = SourceDateEpoch.date(in: environment)
-            ?? (job.endDate ?? job.date)?.instant
+        let (endDate, endTime, endOffset) = parts(of: job.endDateAsShown)
         return job.products.enumerated().map { index, product in
             let total = index < plan.totals.products.count ? plan.totals.products[index] : 0
             let liquid = product.form == .liquid
             return RecordLine(
                 jobID: job.id, line: index + 1, date: date, startTime: startTime, endDate: endDate, endTime: endTime, utcOffset: offset,
+                endUtcOffset: endOffset, timeZone: job.timeZone,
                 holding: job.record.holding, parcels: job.field.parcels, field: job.field.name, crop: job.field.crop,
                 cropCode: job.field.cropCode, croppedArea: job.field.cropArea?.internalValue, treatedArea: area,
+                croppedAreaAsEntered: job.field.cropArea, treatedAreaAsEntered: job.field.area,
                 bbch: job.record.bbch, reason: job.record.target, reasonCodes: job.record.targetCodes,
-                product: product.name, authorisation: product.authorisation,
+                product: product.name, authorisation: product.authorisation, productKind: product.kind,
                 dose: product.rate.value, doseUnit: product.rate.unit.rawValue,
                 dosePerHectare: area > 0 ? total / area : 0, dosePerHectareUnit: liquid ? "L/ha" : "kg/ha",
                 totalProduct: total, totalProductUnit: liquid ? "L" : "kg",
                 sprayVolume: job.sprayRate.internalValue,
                 operatorName: job.record.operatorName, operatorLicence: job.record.operatorLicence, equipment: job.record.equipment,
                 weather: job.record.weather, notes: job.record.notes,
-                recordedAt: recorded.map(isoInstant))
+                recordedAt: job.record.recordedAt.map(rfc3339))
         }
     }
 
@@ -88,14 +95,9 @@ public struct RecordLine: Sendable, Equatable {
         return (local.isoDate, time, offset)
     }
 
-    private static func isoInstant(_ date: Date) -> String {
-        let c = CivilTime(date)
-        func two(_ value: Int) -> String { CivilTime.digits(value, 2) }
-        return "\(c.isoDate)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
-    }
-
-    /// A quantity for the record: at most six decimals, no float noise (0.1 + 0.2 is 0.3).
-    static func rounded(_ value: Double) -> Double {
-        (value * 1_000_000).rounded() / 1_000_000
+    /// `2026-04-14T18:00:00+02:00`, on the date's own clock.
+    private static func rfc3339(_ date: JobDate) -> String {
+        let (day, time, offset) = parts(of: date)
+        return "\(day ?? "")T\(time ?? "00:00:00")\(offset ?? "+00:00")"
     }
 }

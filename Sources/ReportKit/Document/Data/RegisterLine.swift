@@ -4,21 +4,31 @@ enum RegisterLine {
     static func values(of plan: SprayPlan, display: PlanDisplay, locale t: ReportLocale) -> [[String: TemplateValue]] {
         let job = plan.job
         let date: String? = job.date.map { start in
-            guard let end = job.endDateOnStartClock, start.hasTime, end.hasTime else { return t.text(start) }
+            guard let end = job.endDateAsShown, start.hasTime, end.hasTime else { return t.text(start) }
             let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
             let to = CivilTime(end.instant, offsetSeconds: end.utcOffsetSeconds)
             guard from.isoDate == to.isoDate else { return "\(t.text(start)) – \(t.text(end))" }
-            return "\(t.text(start))–\(CivilTime.digits(to.hour, 2)):\(CivilTime.digits(to.minute, 2))"
+            // "14 May 2026, 07:30 UTC" becomes "14 May 2026, 07:30–09:10 UTC": the mark ends the range.
+            let startText = start.isUTC ? String(t.text(start).dropLast(ReportLocale.utcMark.count)) : t.text(start)
+            return "\(startText)–\(CivilTime.digits(to.hour, 2)):\(CivilTime.digits(to.minute, 2))" + (start.isUTC ? ReportLocale.utcMark : "")
         }
         let crop = [job.field.crop, job.field.cropCode.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         let codes = job.record.targetCodes.joined(separator: ", ")
         let reason = [job.record.target, codes.isEmpty ? nil : "(\(codes))"].compactMap { $0 }.joined(separator: " ")
         let growth = job.record.bbch.map { "BBCH \($0.text)" } ?? job.record.growthStage
         let remarks = [growth, job.record.weather, job.record.operatorName, job.record.notes].compactMap { $0 }.joined(separator: " · ")
-        let parcels = job.field.parcels.compactMap(\.label).joined(separator: ", ")
-        let cadastral = job.field.parcels.flatMap(\.cadastral).joined(separator: ", ")
+        // Each label with its own cadastral numbers (and area), so the pairs survive on paper; the
+        // cadastral column lists the numbers again for the plant inspection's register.
+        let parcels = RecordCSV.parcels(job.field.parcels.filter { $0.label != nil }.map {
+            Parcel(label: $0.label, cadastral: [], area: $0.area)
+        })
+        let cadastral = RecordCSV.parcels(job.field.parcels.map { Parcel(label: $0.label, cadastral: $0.cadastral) })
         return RecordLine.lines(of: plan).enumerated().map { index, line -> [String: TemplateValue] in
-            [
+            // A product that is not a plant protection product says what it is (the Polish
+            // register's remarks: "fertiliser in the mix"), so its empty authorisation reads right.
+            let kind = line.productKind == .plantProtection ? nil : t["productKind.\(line.productKind.rawValue)"]
+            let lineRemarks = [kind, remarks.isEmpty ? nil : remarks].compactMap { $0 }.joined(separator: " · ")
+            return [
                 "date": .optional(date),
                 "field": .optional(job.field.name),
                 "parcels": .optional(parcels.isEmpty ? nil : parcels),
@@ -29,11 +39,11 @@ enum RegisterLine {
                 "product": .text(line.product ?? "\(t["product.unnamed"]) \(line.line)"),
                 "authorisation": .optional(line.authorisation),
                 "dose": .text(t.given(line.dose, unit: line.doseUnit)),
-                "dosePerHa": .text(t.given(RecordLine.rounded(line.dosePerHectare * 1000).rounded() / 1000, unit: line.dosePerHectareUnit)),
+                "dosePerHa": .text(t.given(RecordNumber.rounded(line.dosePerHectare, significantDigits: 4), unit: line.dosePerHectareUnit)),
                 // The product's total as the report prints it: one unit and step everywhere.
                 "total": .text(t.text(display.totals.products[index])),
                 "reason": .optional(reason.isEmpty ? nil : reason),
-                "remarks": .optional(remarks.isEmpty ? nil : remarks),
+                "remarks": .optional(lineRemarks.isEmpty ? nil : lineRemarks),
             ]
         }
     }

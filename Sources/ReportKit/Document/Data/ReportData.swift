@@ -3,7 +3,7 @@ package enum ReportData {
     /// The author credited when neither the input nor the command line names one.
     package static let defaultAuthor = "Wojciech Olszak"
 
-    /// The values of one job's report; `record.qr` and `record.qrShort` (the record as a QR code
+    /// The values of one job's report; `record.qr`, `record.qrTable` and `record.qrShort` (the record as a QR code
     /// holds it) only `withQRCode`.
     package static func job(_ plan: SprayPlan, locale: ReportLocale, author: String? = nil, withQRCode: Bool = true) -> TemplateValue {
         let display = PlanDisplay(plan: plan, language: locale.language)
@@ -182,8 +182,9 @@ package enum ReportData {
         return fields.merging(["any": .bool(any)]) { first, _ in first }
     }
 
-    /// The record of the job as a QR code holds it: compact JSON of the record's schema, whole
-    /// (`qr`) or without the free text (`qrShort`, for a mix too large for one code).
+    /// The record of the job as a QR code holds it: compact JSON of the record's schema (`qr`);
+    /// for a mix too large for that, the same record as CSV, which names each column once instead
+    /// of on every line (`qrTable`), then the CSV without the free text (`qrShort`).
     fileprivate static func qrFields(_ plan: SprayPlan) -> [String: TemplateValue] {
         let lines = RecordLine.lines(of: plan)
         let short = lines.map { line in
@@ -197,17 +198,18 @@ package enum ReportData {
             // Line breaks in values are escaped, so the document's own are the only ones.
             String(decoding: RecordFormat.json.document(lines).utf8.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
         }
-        return ["qr": .text(compact(lines)), "qrShort": .text(compact(short))]
+        return ["qr": .text(compact(lines)), "qrTable": .text(RecordFormat.csv.document(lines)),
+                "qrShort": .text(RecordFormat.csv.document(short))]
     }
 
     /// "07:30–09:10" for an application that ended the day it started, else both dates in full.
     private static func applicationTime(_ job: SprayJob, locale t: ReportLocale) -> String? {
-        guard let start = job.date, let end = job.endDateOnStartClock, start.hasTime, end.hasTime else { return nil }
+        guard let start = job.date, let end = job.endDateAsShown, start.hasTime, end.hasTime else { return nil }
         let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
         let to = CivilTime(end.instant, offsetSeconds: end.utcOffsetSeconds)
         guard from.isoDate == to.isoDate else { return "\(t.text(start)) – \(t.text(end))" }
         func clock(_ c: CivilTime) -> String { "\(CivilTime.digits(c.hour, 2)):\(CivilTime.digits(c.minute, 2))" }
-        return "\(clock(from))–\(clock(to))"
+        return "\(clock(from))–\(clock(to))" + (start.isUTC ? ReportLocale.utcMark : "")
     }
 
     /// One line of a history's table of jobs.

@@ -69,14 +69,19 @@ public struct ReportLocale: Sendable {
 
     /// "14 kwietnia 2026, 07:30", or without the time when the input gave only a date; in the
     /// offset the date was written in, so the report shows the farmer's local time.
+    /// A time in UTC that no zone places (written with `Z`, or the app's, without `timeZone` or
+    /// `--time-zone`) says so: a bare clock time would read as local.
     public func text(_ date: JobDate, includeTime: Bool = true) -> String {
         let parts = CivilTime(date.instant, offsetSeconds: date.utcOffsetSeconds)
-        let pattern = includeTime && date.hasTime ? dateTimePattern : datePattern
-        return Self.fill(pattern, [
+        let withTime = includeTime && date.hasTime
+        return Self.fill(withTime ? dateTimePattern : datePattern, [
             "day": "\(parts.day)", "month": months[parts.month - 1], "year": "\(parts.year)",
             "hour": CivilTime.digits(parts.hour, 2), "minute": CivilTime.digits(parts.minute, 2),
-        ])
+        ]) + (withTime && date.isUTC ? Self.utcMark : "")
     }
+
+    /// What follows a time in UTC: a no-break space (the mark never parts from its time) and "UTC".
+    static let utcMark = "\u{A0}UTC"
 
     /// The plural form of `key` for `count` ("3 loads", "5 napełnień"); nil when the key is unknown.
     public func plural(_ key: String, _ count: Int) -> String? {

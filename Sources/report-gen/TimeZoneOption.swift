@@ -1,0 +1,19 @@
+import ArgumentParser
+import ReportKit
+
+/// `--time-zone`: where a job's UTC times were lived, for the jobs that do not say.
+struct TimeZoneOption: ParsableArguments {
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp(
+        "The time zone to show UTC times in (those written with Z, and the app's) when a job names none: an IANA name like Europe/Warsaw (default: Europe/Warsaw for a Polish job, else UTC, marked as such).",
+        valueName: "zone"))
+    var name: String?
+
+    func validate() throws {
+        if let name, TimeZoneRules.named(name) == nil {
+            throw ValidationError("--time-zone \(String(reflecting: name)) is not a time zone of this system's database (\(TimeZoneRules.databaseFolder)); expected an IANA name like Europe/Warsaw")
+        }
+    }
+
+    /// The zone named (checked in `validate`).
+    var rules: TimeZoneRules? { name.flatMap { TimeZoneRules.named($0) } }
+}
