@@ -125,6 +125,17 @@ struct RecordCommand: ParsableCommand {
         }
         if isRegister { try sink.write(register) }
         try sink.commit()
+        if summary.invalid > 0 || summary.incomplete > 0 {
+            // What the record holds and lacks, agreeing with the exit status that follows.
+            var counts = "\(name): \(summary.entries - summary.invalid) of \(summary.entries) entries recorded (\(summary.lines) lines)"
+            if summary.invalid > 0 {
+                counts += "; \(summary.invalid) invalid, left out" + (chosenFormat == .csv ? "" : " and listed in the \(isRegister ? "register" : "record")")
+            }
+            if summary.incomplete > 0, let recordCheck {
+                counts += "; \(summary.incomplete) lacking what the \(recordCheck.rawValue) record asks for" + (strict ? " (errors: --strict)" : "")
+            }
+            Console.error(counts)
+        }
         if summary.invalid > 0 || (strict && summary.incomplete > 0) { throw ExitStatus.badData }
     }
 

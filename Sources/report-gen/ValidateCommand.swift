@@ -67,7 +67,12 @@ struct ValidateCommand: ParsableCommand {
                 valid += 1
             }
         }
-        try FileHandleOutput.print("\(name): \(valid) of \(total) jobs valid\n")
+        // The summary agrees with the exit status: jobs a --strict record check fails are counted.
+        var summary = "\(name): \(valid) of \(total) jobs valid"
+        if let record, incomplete > 0 {
+            summary += ", \(incomplete) of them lacking what the \(record.rawValue) record asks for" + (strict ? " (errors: --strict)" : "")
+        }
+        try FileHandleOutput.print(summary + "\n")
         if valid < total || (strict && incomplete > 0) { throw ExitStatus.badData }
     }
 

@@ -198,6 +198,32 @@ struct RecordCLITests {
         #expect(try Self.decodeQR(folder.path("twenty.pdf"), dpi: 150, in: folder).isEmpty)
     }
 
+    /// A history with invalid entries gives a record and a register that say which applications
+    /// they lack; the summary on standard error counts the same as the exit status.
+    @Test func entriesLeftOutAreListedInTheRecordAndTheRegister() throws {
+        let folder = try ScratchFolder()
+        let history = BatchCLITests.history("mixed-bad.jsonl")
+        let json = try ReportGen.run(["record", history, "-o", folder.path("season.json"), "--skip-invalid"])
+        #expect(json.status == 65)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("season.json")))) as? [String: Any]
+        let omitted = document?["omitted"] as? [[String: Any]] ?? []
+        #expect(omitted.map { $0["entry"] as? Int ?? 0 } == [2, 3, 4], "\(omitted)")
+        #expect(omitted.first { $0["entry"] as? Int == 3 }?["id"] as? String == "bad-rate")
+        #expect(omitted.allSatisfy { !($0["reasons"] as? [String] ?? []).isEmpty && $0["line"] is Int })
+        #expect(json.stderr.contains("2 of 5 entries recorded") && json.stderr.contains("3 invalid, left out and listed in the record"), "\(json.stderr)")
+        // Without --skip-invalid the CSV (which has nowhere to list them) is not written at all.
+        let csv = try ReportGen.run(["record", history, "-o", folder.path("season.csv")])
+        #expect(csv.status == 65 && !FileManager.default.fileExists(atPath: folder.path("season.csv")))
+        // The register says so on its first page.
+        #expect(try ReportGen.run(["record", history, "-o", folder.path("register.pdf"), "--skip-invalid", "--locale", "en"]).status == 65)
+        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("register.pdf"), "-"]).stdout
+        #expect(text.contains("Not in this register") && text.contains("Entry 3 (id \"bad-rate\")"), "\(text.prefix(600))")
+        // validate's summary counts the jobs a --strict check fails.
+        let validate = try ReportGen.run(["validate", history, "--record", "pl", "--strict"])
+        #expect(validate.status == 65 && validate.stdout.contains("2 of 5 jobs valid, 2 of them lacking what the pl record asks for (errors: --strict)"),
+                "\(validate.stdout)")
+    }
+
     private func baseJobText() -> String {
         #"{"version": 1, "field": {"name": "Działka 12", "area": {"value": 12.5, "unit": "ha"}}, "sprayRate": {"value": 200, "unit": "L/ha"}, "tank": {"capacity": {"value": 1000, "unit": "L"}}, "products": [{"name": "Roundup 360 SL", "rate": {"value": 1.5, "unit": "L/ha"}, "authorisation": "R-12/2019"}]}"#
     }

@@ -30,6 +30,8 @@ public struct RecordExporter: Sendable {
         public let id: String?
         /// Whether the input was one job rather than a history.
         public let isOnlyJob: Bool
+        /// The entry's line, in JSON Lines.
+        public var line: Int? = nil
     }
 
     public let form: Form
@@ -63,11 +65,13 @@ public struct RecordExporter: Sendable {
             }
             guard let item else { return nil }
             let entry = item.decode()
-            let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: reader.isOneJob)
+            let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: reader.isOneJob, line: entry.line)
             summary.entries += 1
             let checked = JobCheck(entry.result, record: check)
             guard let plan = checked.plan else {
                 summary.invalid += 1
+                summary.omitted.append(OmittedEntry(entry: entry.index + 1, line: entry.line, id: entry.id,
+                                                    reasons: checked.problems.map(\.description)))
                 events(.invalid(label, checked.problems))
                 continue
             }
@@ -100,7 +104,7 @@ public struct RecordExporter: Sendable {
                 try pass(false)
             }
         }
-        buffer += format.footer.utf8
+        buffer += format.footer(omitted: summary.omitted).utf8
         try pass(true)
         return summary
     }
@@ -138,7 +142,8 @@ public struct RecordExporter: Sendable {
         guard let generator, !lines.isEmpty else { throw .nothingToRecord(summary) }
         do {
             // The history is read as a stream and not kept: the register carries the record alone.
-            let register = try generator.historyReport(lines, language: language ?? .english, records: records, source: nil)
+            let register = try generator.historyReport(lines, language: language ?? .english, records: records, source: nil,
+                                                       omitted: summary.omitted)
             try sink(register.pdf ?? [])
         } catch let error as ReportError {
             throw .report(error)
@@ -159,6 +164,8 @@ public struct RecordSummary: Sendable, Equatable {
     public var invalid = 0
     /// Entries that lack what the record's jurisdiction asks for.
     public var incomplete = 0
+    /// The invalid entries, as the record lists them.
+    public var omitted: [OmittedEntry] = []
 
     public init() {}
 }

@@ -92,10 +92,10 @@ extension ReportGenerator {
     /// `warnings` are the jobs' own, passed on in the report.
     public func historyReport(_ lines: [HistoryLine], language: ReportLanguage, records: [RecordLine], source: [UInt8]?,
                               output: ReportOutput = .pdf, numbering: PageNumber.Scheme = .standalone,
-                              warnings: [Diagnostic] = []) throws(ReportError) -> Report {
-        let composed = try composeHistory(lines, language: language)
+                              warnings: [Diagnostic] = [], omitted: [OmittedEntry] = []) throws(ReportError) -> Report {
+        let composed = try composeHistory(lines, language: language, omitted: omitted)
         let document = try layout(composed, numbering: numbering)
-        var attachments = attachments(history: source ?? [], records: records)
+        var attachments = attachments(history: source ?? [], records: records, omitted: omitted)
         // A history read as a stream is not kept: the document then carries its record alone.
         if source == nil { attachments.removeAll { $0.relationship == .source } }
         return Report(subject: .history(jobs: lines.count), output: output, document: document, attachments: attachments,

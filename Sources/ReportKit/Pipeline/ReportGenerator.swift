@@ -122,10 +122,11 @@ public final class ReportGenerator {
 
     /// The document stage for a history's cover from its lines, in `language` (made one job at a
     /// time by a batch; `--locale` overrides the language).
-    public func composeHistory(_ lines: [HistoryLine], language: ReportLanguage) throws(ReportError) -> ComposedReport {
+    /// `omitted` lists the history's entries left out as invalid: the register says so.
+    public func composeHistory(_ lines: [HistoryLine], language: ReportLanguage, omitted: [OmittedEntry] = []) throws(ReportError) -> ComposedReport {
         try requireSubject(.history)
         let locale = try locale(options.language ?? language)
-        let data = ReportData.history(lines, locale: locale, author: options.author)
+        let data = ReportData.history(lines, locale: locale, author: options.author, omitted: omitted)
         let latest = lines.compactMap(\.date).max { $0.instant < $1.instant }
         return try compose(data, locale: locale, date: latest, anchorPrefix: "")
     }
@@ -186,13 +187,13 @@ public final class ReportGenerator {
 
     /// What a history's cover or register carries inside: the history as read, and the record of
     /// its jobs (`records`, one line per product; left out when empty).
-    public func attachments(history source: [UInt8], records: [RecordLine] = []) -> [PDFAttachment] {
+    public func attachments(history source: [UInt8], records: [RecordLine] = [], omitted: [OmittedEntry] = []) -> [PDFAttachment] {
         guard options.pdfStandard != .none else { return [] }
         var files = [PDFAttachment(name: "history.json", description: "The history of spray jobs this document lists, as it was read",
                                    relationship: .source, bytes: source)]
         if !records.isEmpty {
             files.append(PDFAttachment(name: "record.json", description: "The record of the applications, one line per product (docs/record-v2.schema.json)",
-                                       relationship: .data, bytes: Array(RecordFormat.json.document(records).utf8)))
+                                       relationship: .data, bytes: Array(RecordFormat.json.document(records, omitted: omitted).utf8)))
         }
         return files
     }

@@ -23,16 +23,52 @@ public enum RecordFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// What comes after the last line.
-    public var footer: String {
+    /// What comes after the last line: in JSON, the entries of the history left out of the record
+    /// as invalid (`omitted`, empty when none was), so a record never lacks an application in
+    /// silence. CSV has nowhere to say it: a CSV record with entries left out is written only
+    /// when asked for (`--skip-invalid`).
+    public func footer(omitted: [OmittedEntry] = []) -> String {
         switch self {
-        case .json: "\n]}\n"
-        case .csv: ""
+        case .json:
+            // One entry a line of text, as the record's lines are (escaped line breaks only inside values).
+            let entries = omitted.map { entry in
+                String(decoding: JSONWriter.write(entry.json, indent: "").utf8.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+            }
+            return "\n], \"omitted\": [" + entries.joined(separator: ", ") + "]}\n"
+        case .csv: return ""
         }
     }
 
     /// The whole document of `lines`.
-    public func document(_ lines: [RecordLine]) -> String {
-        header + lines.enumerated().map { text(of: $1, first: $0 == 0) }.joined() + footer
+    public func document(_ lines: [RecordLine], omitted: [OmittedEntry] = []) -> String {
+        header + lines.enumerated().map { text(of: $1, first: $0 == 0) }.joined() + footer(omitted: omitted)
+    }
+}
+
+/// An entry of a history that is not in the record, because it is not a valid job.
+public struct OmittedEntry: Sendable, Equatable {
+    /// The entry's number in the history, from 1.
+    public var entry: Int
+    /// Its line, in JSON Lines.
+    public var line: Int?
+    /// Its own id, when it has one.
+    public var id: String?
+    /// Why it is not a valid job: "$.field.area.value: must be greater than 0, got -3".
+    public var reasons: [String]
+
+    public init(entry: Int, line: Int? = nil, id: String? = nil, reasons: [String]) {
+        self.entry = entry
+        self.line = line
+        self.id = id
+        self.reasons = reasons
+    }
+
+    var json: JSONValue {
+        .object([
+            "entry": .number(Double(entry)),
+            "line": line.map { .number(Double($0)) } ?? .null,
+            "id": id.map(JSONValue.string) ?? .null,
+            "reasons": .array(reasons.map(JSONValue.string)),
+        ])
     }
 }

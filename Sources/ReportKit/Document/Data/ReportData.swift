@@ -22,8 +22,14 @@ package enum ReportData {
     /// The values of a history's cover from lines made one job at a time (a batch keeps only these).
     /// `combined` is true when the jobs' pages follow the cover in the same document, so that each
     /// line can link to its job and show its first page.
-    package static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil) -> TemplateValue {
+    package static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil, omitted: [OmittedEntry] = []) -> TemplateValue {
         var root = common(locale: locale, author: author)
+        // Entries left out as invalid: "entry 3 (id "x"): $.field.area.value: must be …".
+        root["omitted"] = .list(omitted.map { entry in
+            let id = entry.id.map { " (id \(String(reflecting: $0)))" } ?? ""
+            return .text(ReportLocale.fill(locale["register.omittedEntry"], ["entry": locale.integer(entry.entry)]) + id + ": "
+                         + entry.reasons.joined(separator: "; "))
+        })
         root["jobs"] = .list(lines.map(\.value))
         root["jobCount"] = .integer(lines.count)
         root["combined"] = .bool(lines.contains { $0.firstPage != nil })
