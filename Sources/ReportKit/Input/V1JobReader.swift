@@ -179,7 +179,7 @@ extension JSONReader {
     }
 
     private mutating func readProduct(_ node: Node) -> Product? {
-        guard let product = object(node, allowed: ["name", "rate", "authorisation", "kind"]) else { return nil }
+        guard let product = object(node, allowed: ["name", "rate", "authorisation", "kind", "activeIngredients", "restrictedEntryHours"]) else { return nil }
         let name = required("name", in: product, expected: "the product's name").flatMap { text($0) }
         if let name, let path = product.optional("name")?.path, let problem = JobRules.productName(name) {
             error(path, problem)
@@ -188,8 +188,27 @@ extension JSONReader {
             .flatMap { readQuantity($0, ProductRateUnit.self) }
         let authorisation = product.optional("authorisation").flatMap { text($0) }
         let kind = product.optional("kind").flatMap { choice($0, as: ProductKind.self) } ?? .plantProtection
+        var ingredients: [String] = []
+        if let list = product.optional("activeIngredients"), let items = array(list) {
+            if let problem = JobRules.listLength(items.count, of: "active ingredients") {
+                error(list.path, problem)
+            } else {
+                ingredients = items.compactMap { text($0) }
+            }
+        }
+        let reentry = product.optional("restrictedEntryHours").flatMap { node -> Double? in
+            guard let hours = positiveNumber(node) else { return nil }
+            if let problem = JobRules.restrictedEntryHours(hours) {
+                error(node.path, problem)
+                return nil
+            }
+            return hours
+        }
         guard let name, let rate else { return nil }
-        return Product(name: name, rate: rate, authorisation: authorisation, kind: kind)
+        var made = Product(name: name, rate: rate, authorisation: authorisation, kind: kind)
+        made.activeIngredients = ingredients
+        made.restrictedEntryHours = reentry
+        return made
     }
 
     /// `{"value": <number > 0>, "unit": <symbol>}`.

@@ -95,6 +95,11 @@ enum JobRules {
     }
 
     /// An application's end comes after its start, which it needs.
+    /// A restricted-entry interval: labels give hours, up to a few days; a year is surely a slip.
+    static func restrictedEntryHours(_ hours: Double) -> String? {
+        hours <= 8_760 ? nil : "is \(RecordNumber.text(hours)) hours; expected the label's restricted-entry interval in hours (12, 24, 48, …), at most a year"
+    }
+
     /// The zone a Polish job's UTC times are shown in when it names none.
     static let polishTimeZone = "Europe/Warsaw"
 

@@ -174,6 +174,11 @@ public struct Product: Sendable, Equatable {
     public var authorisation: String?
     /// What the product is: only a plant protection product needs an authorisation number.
     public var kind: ProductKind
+    /// The active ingredients, as the label names them (the US Worker Protection Standard's
+    /// application information asks for them).
+    public var activeIngredients: [String] = []
+    /// The label's restricted-entry interval, in hours: how long workers stay out of the treated area.
+    public var restrictedEntryHours: Double?
 
     public init(name: String?, rate: Quantity<ProductRateUnit>, authorisation: String? = nil, kind: ProductKind = .plantProtection) {
         self.name = name
@@ -198,7 +203,8 @@ public enum ProductKind: String, Sendable, CaseIterable {
 }
 
 /// The optional fields a written record of a plant protection application asks for
-/// (docs/input-format.md; Regulation (EU) 2023/564, Annex; Poland's art. 35; 7 CFR 110.3).
+/// (docs/input-format.md; Regulation (EU) 2023/564, Annex; Poland's art. 35; the US Worker
+/// Protection Standard, 40 CFR 170.309(h)).
 public struct ApplicationRecord: Sendable, Equatable {
     public var operatorName: String?
     /// The reason for the treatment, in words (the pest, disease or weeds).

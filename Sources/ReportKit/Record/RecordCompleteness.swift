@@ -8,7 +8,8 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
     /// The EU's rules and Poland's: the reason for the treatment (ustawa o środkach ochrony roślin,
     /// art. 35 ust. 3 pkt 2) and the register's parcel and crop-area columns.
     case pl
-    /// 7 CFR 110.3, restricted-use pesticides applied by certified private applicators.
+    /// The US Worker Protection Standard's application information, 40 CFR 170.309(h) (federal;
+    /// states add their own rules). 7 CFR Part 110 was rescinded effective 11 July 2025.
     case us
 
     /// The warnings for `job`, in the order of its fields.
@@ -42,17 +43,21 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
                      "the crop's area beside the area treated", "the plant inspection's register, column 6")
             }
         case .us:
-            need(job.date != nil, root.appending("date"), "the month, day and year of the application", "7 CFR 110.3(a)(4)")
+            // The Worker Protection Standard's application information (40 CFR 170.309(h)), kept
+            // two years (170.311); 7 CFR Part 110 was rescinded effective 11 July 2025.
+            let wps = "40 CFR 170.309(h)"
+            need(job.date?.hasTime == true, root.appending("date"), "the date and start time of the application", wps)
+            need(job.endDate?.hasTime == true, root.appending("endDate"), "the end time of the application", wps)
             need(job.field.name != nil || !job.field.parcels.isEmpty, root.appending("field").appending("name"),
-                 "the location: the field's name or number", "7 CFR 110.3(a)(5)")
-            need(job.field.crop != nil, root.appending("field").appending("crop"), "the crop, commodity or site", "7 CFR 110.3(a)(6)")
-            need(job.record.operatorName != nil, root.appending("operator"), "the applicator's name", "7 CFR 110.3(a)(8)")
-            need(job.record.operatorLicence != nil, root.appending("operatorLicence"), "the applicator's certification number", "7 CFR 110.3(a)(8)")
-            for (index, product) in job.products.enumerated() {
+                 "the location and description of the treated area: the field's name or its parcels", wps)
+            need(job.field.crop != nil, root.appending("field").appending("crop"), "the crop or site treated", wps)
+            for (index, product) in job.products.enumerated() where product.kind == .plantProtection {
                 let path = job.sourcePaths.products.appending(index: index)
-                need(product.name != nil, path.appending("name"), "the brand or product name", "7 CFR 110.3(a)(1)")
-                need(product.authorisation != nil || product.kind != .plantProtection, path.appending("authorisation"),
-                     "the product's EPA registration number", "7 CFR 110.3(a)(2)")
+                need(product.name != nil, path.appending("name"), "the product's name", wps)
+                need(product.authorisation != nil, path.appending("authorisation"), "the product's EPA registration number", wps)
+                need(!product.activeIngredients.isEmpty, path.appending("activeIngredients"), "the product's active ingredients", wps)
+                need(product.restrictedEntryHours != nil, path.appending("restrictedEntryHours"),
+                     "the restricted-entry interval from the label", wps)
             }
         }
         return found

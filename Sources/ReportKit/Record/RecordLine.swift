@@ -2,9 +2,24 @@ import FoundationEssentials
 import Glibc
 
 /// One line of the legal record of an application (Regulation (EU) 2023/564, Annex; Poland's
-/// register; 7 CFR 110.3): one per product of a job, the job's own facts repeated on each line
+/// register; the US Worker Protection Standard, 40 CFR 170.309(h)): one per product of a job, the job's own facts repeated on each line
 /// (docs/record-format.md). Made from the plan, beside the document: nothing is typed twice.
 public struct RecordLine: Sendable, Equatable {
+    public static func == (a: RecordLine, b: RecordLine) -> Bool {
+        a.jobID == b.jobID && a.line == b.line && a.date == b.date && a.startTime == b.startTime && a.endDate == b.endDate
+            && a.endTime == b.endTime && a.utcOffset == b.utcOffset && a.endUtcOffset == b.endUtcOffset && a.timeZone == b.timeZone
+            && a.holding == b.holding && a.parcels == b.parcels && a.field == b.field && a.crop == b.crop && a.cropCode == b.cropCode
+            && a.croppedArea == b.croppedArea && a.treatedArea == b.treatedArea && a.croppedAreaAsEntered == b.croppedAreaAsEntered
+            && a.treatedAreaAsEntered == b.treatedAreaAsEntered && a.bbch == b.bbch && a.reason == b.reason && a.reasonCodes == b.reasonCodes
+            && a.product == b.product && a.authorisation == b.authorisation && a.productKind == b.productKind
+            && a.activeIngredients == b.activeIngredients && a.restrictedEntryHours == b.restrictedEntryHours && a.dose == b.dose
+            && a.doseUnit == b.doseUnit && a.dosePerHectare == b.dosePerHectare && a.dosePerHectareUnit == b.dosePerHectareUnit
+            && a.totalProduct == b.totalProduct && a.totalProductUnit == b.totalProductUnit
+            && a.totalProductLabelUnits?.value == b.totalProductLabelUnits?.value && a.totalProductLabelUnits?.unit == b.totalProductLabelUnits?.unit
+            && a.sprayVolume == b.sprayVolume && a.operatorName == b.operatorName && a.operatorLicence == b.operatorLicence
+            && a.equipment == b.equipment && a.weather == b.weather && a.notes == b.notes && a.recordedAt == b.recordedAt
+    }
+
     public var jobID: String?
     /// The line's number within its job, from 1 (the product's place in the tank mix).
     public var line: Int
@@ -37,6 +52,9 @@ public struct RecordLine: Sendable, Equatable {
     public var product: String?
     public var authorisation: String?
     public var productKind: ProductKind
+    public var activeIngredients: [String]
+    /// The label's restricted-entry interval, hours.
+    public var restrictedEntryHours: Double?
     /// The dose as the job gives it (1.5 L/ha, 0.1 %, 300 mL/100 L).
     public var dose: Double
     public var doseUnit: String
@@ -46,6 +64,8 @@ public struct RecordLine: Sendable, Equatable {
     /// All of the product used on the job: L or kg.
     public var totalProduct: Double
     public var totalProductUnit: String
+    /// For a product given in US units, the same total in the label's: gal or lb.
+    public var totalProductLabelUnits: (value: Double, unit: String)?
     /// L/ha.
     public var sprayVolume: Double
     public var operatorName: String?
@@ -74,9 +94,12 @@ public struct RecordLine: Sendable, Equatable {
                 croppedAreaAsEntered: job.field.cropArea, treatedAreaAsEntered: job.field.area,
                 bbch: job.record.bbch, reason: job.record.target, reasonCodes: job.record.targetCodes,
                 product: product.name, authorisation: product.authorisation, productKind: product.kind,
+                activeIngredients: product.activeIngredients, restrictedEntryHours: product.restrictedEntryHours,
                 dose: product.rate.value, doseUnit: product.rate.unit.rawValue,
                 dosePerHectare: area > 0 ? total / area : 0, dosePerHectareUnit: liquid ? "L/ha" : "kg/ha",
                 totalProduct: total, totalProductUnit: liquid ? "L" : "kg",
+                totalProductLabelUnits: product.rate.unit.system == .usCustomary
+                    ? (liquid ? (total * DisplayUnit.usGallon.perInternalUnit, "gal") : (total * DisplayUnit.pound.perInternalUnit, "lb")) : nil,
                 sprayVolume: job.sprayRate.internalValue,
                 operatorName: job.record.operatorName, operatorLicence: job.record.operatorLicence, equipment: job.record.equipment,
                 weather: job.record.weather, notes: job.record.notes,

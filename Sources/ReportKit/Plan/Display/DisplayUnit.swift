@@ -75,15 +75,18 @@ package struct DisplayScale: Sendable, Equatable {
     }
 
     /// The areas of the loads, from the smallest: hectares (0.01 ha) down to a load of 0.1 ha,
-    /// then ares (0.1 a) down to 1 a, then whole square metres, so a garden plot's 17 m² is never
-    /// "0.00 ha"; a field given in ares or square metres stays in them; acres with the decimals
-    /// the smallest load needs for two significant digits (up to five: 0.00025 ac is 1 m²).
+    /// then ares (0.1 a) down to 1 a, then square metres, whole, or with the decimals a last load
+    /// of less than 10 m² needs for two significant digits (up to 0.01 m², what the smallest load
+    /// the calculator makes covers), so a garden plot's 17 m² is never "0.00 ha"; a field given in
+    /// ares or square metres stays in them; acres with the decimals the smallest load needs for
+    /// two significant digits (up to five: 0.00025 ac is 1 m²).
     package static func loadArea(_ unit: AreaUnit, smallest: Double) -> DisplayScale {
         let ares = smallest * DisplayUnit.are.perInternalUnit
+        let squareMetres = DisplayScale(.squareMetre, fractionDigits: min(2, digitsForTwoSignificant(smallest * DisplayUnit.squareMetre.perInternalUnit)))
         switch unit {
         case .hectare where smallest >= 0.1: return DisplayScale(.hectare, fractionDigits: 2)
-        case .hectare, .are: return ares >= 1 ? DisplayScale(.are, fractionDigits: 1) : DisplayScale(.squareMetre, fractionDigits: 0)
-        case .squareMetre: return DisplayScale(.squareMetre, fractionDigits: 0)
+        case .hectare, .are: return ares >= 1 ? DisplayScale(.are, fractionDigits: 1) : squareMetres
+        case .squareMetre: return squareMetres
         case .acre:
             let acres = smallest * DisplayUnit.acre.perInternalUnit
             return DisplayScale(.acre, fractionDigits: min(5, max(2, digitsForTwoSignificant(acres))))

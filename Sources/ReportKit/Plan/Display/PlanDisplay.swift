@@ -128,13 +128,20 @@ package struct PlanDisplay: Sendable, Equatable {
         var exact: [(group: Range<Int>, quantity: DisplayQuantity)]
     }
 
-    /// The most decimals an exact figure is given with beyond its column's.
-    private static let exactExtraDigits = 6
+    /// The most decimals an exact figure is given with beyond its column's: enough that 1,000
+    /// loads times it are within a millionth of a step of the total.
+    private static let exactExtraDigits = 9
 
     /// A column of load values and its total: each group of identical loads rounded once, and
     /// the remainder given to the last load that is alone in its group, when there is one; when
     /// there is none and the column does not add up, each group's exact figure a load.
-    private static func column(_ parts: [Double], total: Double, _ scale: DisplayScale, groups: [Range<Int>]) -> ColumnDisplay {
+    private static func column(_ parts: [Double], total planned: Double, _ scale: DisplayScale, groups: [Range<Int>]) -> ColumnDisplay {
+        // The total is what the loads hold: the calculator leaves out a last load under
+        // 0.01 L (``JobLimits/negligibleRemainderLitres``), which can move the planned total's
+        // last digit, and no rounding of the loads could then add up to it.
+        let held = parts.reduce(0, +)
+        // (The planned value when the two differ by float noise alone.)
+        let total = parts.isEmpty || abs(held - planned) <= 1e-9 * max(1, abs(planned)) ? planned : held
         let factor = scale.unit.perInternalUnit
         let values = parts.map { $0 * factor }
         let totalSteps = DisplayRounding.steps(total * factor, scale)
@@ -144,7 +151,9 @@ package struct PlanDisplay: Sendable, Equatable {
         }
         let shortBy = totalSteps.subtractingReportingOverflow(sum(perGroup)).partialValue
         var addsUp = shortBy == 0
-        if !addsUp, let alone = groups.lastIndex(where: { $0.count == 1 }), perGroup[alone] + shortBy >= 0 {
+        // The load alone takes the remainder unless that would leave it printing nothing (or less).
+        if !addsUp, let alone = groups.lastIndex(where: { $0.count == 1 }),
+           perGroup[alone] + shortBy > 0 || (perGroup[alone] + shortBy == 0 && values[groups[alone].lowerBound] == 0) {
             perGroup[alone] += shortBy
             addsUp = true
         }
