@@ -33,6 +33,7 @@ enum RegisterLine {
                 "field": .optional(job.field.name),
                 "parcels": .optional(parcels.isEmpty ? nil : parcels),
                 "cadastral": .optional(cadastral.isEmpty ? nil : cadastral),
+                "parcelPairs": .optional(job.field.parcels.isEmpty ? nil : RecordCSV.parcels(job.field.parcels)),
                 "crop": .optional(crop.isEmpty ? nil : crop),
                 "cropArea": .optional(job.field.cropArea.map { t.given($0.value, unit: $0.unit.rawValue) }),
                 "area": .text(t.given(job.field.area.value, unit: job.field.area.unit.rawValue)),

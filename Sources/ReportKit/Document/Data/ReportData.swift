@@ -22,8 +22,15 @@ package enum ReportData {
     /// The values of a history's cover from lines made one job at a time (a batch keeps only these).
     /// `combined` is true when the jobs' pages follow the cover in the same document, so that each
     /// line can link to its job and show its first page.
+    ///
+    /// A history (the register above all) is by the holding, not by the app: its author is
+    /// `author` (`--author`), else the jobs' own when they all name the same one, else no one;
+    /// the app's credit reads as the app's (`t.madeWith`).
     package static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil, omitted: [OmittedEntry] = []) -> TemplateValue {
-        var root = common(locale: locale, author: author)
+        var root = common(locale: locale, author: nil)
+        let authors = Set(lines.map(\.author))
+        let agreed = authors.count == 1 ? authors.first ?? nil : nil
+        root["author"] = (author ?? agreed).map(TemplateValue.text) ?? .absent
         // Entries left out as invalid: "entry 3 (id "x"): $.field.area.value: must be …".
         root["omitted"] = .list(omitted.map { entry in
             let id = entry.id.map { " (id \(String(reflecting: $0)))" } ?? ""
@@ -36,13 +43,34 @@ package enum ReportData {
         let dates = lines.compactMap(\.date).sorted { $0.instant < $1.instant }
         root["firstDate"] = dates.first.map(TemplateValue.date) ?? .absent
         root["lastDate"] = dates.last.map(TemplateValue.date) ?? .absent
-        // The season register: every record line of every job, numbered through.
+        // The season register: a section per holding (in order of first appearance; jobs that
+        // name none last), its rows by date and time (undated last), then by line, numbered
+        // through the whole register.
         var number = 0
-        root["recordLines"] = .list(lines.flatMap { line in
-            line.register.map { values in
-                number += 1
-                return .record(values.merging(["number": .integer(number), "job": .integer(line.number)]) { first, _ in first })
+        var holdings: [String?] = []
+        for line in lines where !holdings.contains(line.registerFacts["holding"]) { holdings.append(line.registerFacts["holding"]) }
+        if let unnamed = holdings.firstIndex(of: nil) { holdings.append(holdings.remove(at: unnamed)) }
+        let sections = holdings.map { holding -> TemplateValue in
+            let jobs = lines.filter { $0.registerFacts["holding"] == holding }.enumerated().sorted { a, b in
+                switch (a.element.date?.instant, b.element.date?.instant) {
+                case let (x?, y?) where x != y: return x < y
+                case (nil, _?): return false
+                case (_?, nil): return true
+                default: return a.offset < b.offset
+                }
+            }.map(\.element)
+            let rows = jobs.flatMap { line in
+                line.register.map { values -> TemplateValue in
+                    number += 1
+                    return .record(values.merging(["number": .integer(number), "job": .integer(line.number)]) { first, _ in first })
+                }
             }
+            return .record(["holding": holding.map(TemplateValue.text) ?? .absent, "lines": .list(rows)])
+        }
+        root["holdingSections"] = .list(sections)
+        root["recordLines"] = .list(sections.flatMap { section -> [TemplateValue] in
+            if case .record(let fields) = section, case .list(let rows)? = fields["lines"] { return rows }
+            return []
         })
         root["recordLineCount"] = .integer(number)
         func distinct(_ key: String) -> TemplateValue {
@@ -249,6 +277,8 @@ public struct HistoryLine: Sendable {
     let register: [[String: TemplateValue]]
     /// The job's holding and operator, for the register's page header.
     let registerFacts: [String: String]
+    /// Who the job names as its author.
+    let author: String?
 
     public init(plan: SprayPlan, number: Int, locale: ReportLocale, firstPage: Int? = nil) {
         self.number = number
@@ -258,6 +288,7 @@ public struct HistoryLine: Sendable {
         values = ReportData.summary(plan, display: display, locale: locale, number: number)
         register = RegisterLine.values(of: plan, display: display, locale: locale)
         registerFacts = ["holding": plan.job.record.holding, "operator": plan.job.record.operatorName].compactMapValues { $0 }
+        author = plan.job.author
     }
 
     /// The destination at the start of job `number`'s pages in a combined document.
