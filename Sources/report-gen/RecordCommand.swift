@@ -11,11 +11,12 @@ struct RecordCommand: ParsableCommand {
         usage: """
             report-gen record season.jsonl -o season.csv
             report-gen record history.json -o record.json --record-check pl
+            report-gen record april.jsonl may.jsonl june.jsonl -o season.pdf
             app-export | report-gen record - --format json
             """,
         discussion: """
             Reads a job or a history in any form `batch` reads (JSON Lines as a stream, a season in flat \
-            memory), or a report report-gen made. Writes one line per product of each job, the job's facts \
+            memory), or a report report-gen made; several files make one season, read in turn. Writes one line per product of each job, the job's facts \
             repeated on each: date and times with their offset, holding, parcels, crop and its EPPO code, \
             cropped and treated area, BBCH, reason and its codes, product and authorisation, the dose as \
             given and per hectare, the product used, spray volume, operator and licence, equipment, weather, \
@@ -32,8 +33,8 @@ struct RecordCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The job or history (or a report report-gen made), or - for standard input.")
-    var input: String
+    @Argument(help: "The jobs or histories (or reports report-gen made), one season read in turn; - for standard input.")
+    var inputs: [String]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default).", valueName: "path"))
     var output = "-"
@@ -72,6 +73,8 @@ struct RecordCommand: ParsableCommand {
                                             "docx", "xml", "html", "htm", "zip", "gz", "txt", "jsonl", "md"]
 
     func validate() throws {
+        if inputs.isEmpty { throw ValidationError("Missing expected argument '<inputs> ...': the job or history to record") }
+        if inputs.count(where: { $0 == "-" }) > 1 { throw ValidationError("standard input (-) can be read once") }
         let named = URL(fileURLWithPath: output).pathExtension.lowercased()
         if let format, output != "-", let named = OutputFormat(rawValue: named), named != format {
             throw ValidationError("--format \(format.rawValue) writes \(format.rawValue.uppercased()), but \(output) names a .\(named.rawValue) file; make them agree")
@@ -88,13 +91,16 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
-        let handle = try InputReader.open(input)
-        let reader = try HistoryInput.reader(handle, input: input, timeZone: timeZone.rules)
-        let inputs = Set([input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)].compactMap { $0 })
+        var readers: [HistoryReader] = []
+        for input in inputs {
+            readers.append(try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: timeZone.rules))
+        }
+        let identities = Set(inputs.compactMap { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) })
         let form: RecordExporter.Form = RecordFormat(rawValue: chosenFormat.rawValue).map { .data($0) }
             ?? .register(ReportOptions(template: "spray-register", language: locale))
-        let name = InputReader.displayName(input)
-        let sink = try RecordSink(output, protecting: inputs)
+        let names = inputs.map(InputReader.displayName)
+        let name = names.count == 1 ? names[0] : "\(names.count) files"
+        let sink = try RecordSink(output, protecting: identities)
         let summary: RecordSummary
         // The register is one document, held until it is known to be written at all; the
         // machine-readable record streams (to standard output as the lines are read).
@@ -102,13 +108,15 @@ struct RecordCommand: ParsableCommand {
         let isRegister = chosenFormat == .pdf
         do {
             let into: ([UInt8]) throws -> Void = isRegister ? { register += $0 } : sink.write
-            summary = try RecordExporter(form: form, check: recordCheck).export(reader, into: into) { event in
+            // A single input is named in messages but not in the record (as before several could be read).
+            let recordNames: [String?] = inputs.count == 1 ? [nil] : names
+            summary = try RecordExporter(form: form, check: recordCheck).export(readers, names: recordNames, into: into) { event in
                 switch event {
                 case .invalid(let entry, let problems):
-                    for problem in problems { Console.error("\(label(entry, name)): \(problem.description)") }
+                    for problem in problems { Console.error("\(label(entry, names[entry.source])): \(problem.description)") }
                 case .incomplete(let entry, let missing):
                     for diagnostic in missing {
-                        let text = "\(label(entry, name)): \(diagnostic.path): \(diagnostic.message)"
+                        let text = "\(label(entry, names[entry.source])): \(diagnostic.path): \(diagnostic.message)"
                         if strict { Console.error(text) } else { Console.warning(text) }
                     }
                 }

@@ -236,6 +236,30 @@ struct RecordCLITests {
                 "\(validate.stdout)")
     }
 
+    /// Several files make one season: one record, its register in date order, the entries left
+    /// out named with their file.
+    @Test func severalFilesMakeOneSeason() throws {
+        let folder = try ScratchFolder()
+        let lines = try String(contentsOfFile: try Self.season(in: folder), encoding: .utf8).split(separator: "\n").map(String.init)
+        // The July job first, the April and May ones in a second file, with a bad entry.
+        let july = try folder.write(lines[2] + "\n", to: "july.jsonl")
+        let spring = try folder.write(lines[0] + "\n" + lines[1] + "\n{\"version\": 1}\n", to: "spring.jsonl")
+        let run = try ReportGen.run(["record", july, spring, "-o", folder.path("season.json"), "--skip-invalid"])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("spring.jsonl entry 3"), "\(run.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("season.json")))) as? [String: Any]
+        let jobs = (document?["lines"] as? [[String: Any]] ?? []).compactMap { $0["jobId"] as? String }
+        #expect(jobs == ["j3", "j1", "j1", "j1", "j2", "j2"], "read in turn: \(jobs)")
+        let omitted = document?["omitted"] as? [[String: Any]] ?? []
+        #expect(omitted.count == 1 && (omitted.first?["source"] as? String ?? "").hasSuffix("spring.jsonl") && omitted.first?["entry"] as? Int == 3)
+        // The register sorts them by date: April, May, then July.
+        #expect(try ReportGen.run(["record", july, spring, "-o", folder.path("season.pdf"), "--skip-invalid", "--locale", "en"]).status == 65)
+        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", "-layout", folder.path("season.pdf"), "-"]).stdout
+        let april = text.range(of: "14 April 2026, 07:30"), may = text.range(of: "6 May 2026 "), julyDate = text.range(of: "2 July 2026, 09:15")
+        #expect(april != nil && may != nil && julyDate != nil)
+        if let april, let may, let julyDate { #expect(april.lowerBound < may.lowerBound && may.lowerBound < julyDate.lowerBound) }
+    }
+
     /// A job written to a scratch file that lives as long as the returned folder.
     private func folderless(_ text: String) throws -> (path: String, folder: ScratchFolder) {
         let folder = try ScratchFolder()

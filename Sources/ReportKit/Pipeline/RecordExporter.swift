@@ -32,6 +32,8 @@ public struct RecordExporter: Sendable {
         public let isOnlyJob: Bool
         /// The entry's line, in JSON Lines.
         public var line: Int? = nil
+        /// Which of the histories read it is from, from 0 (``RecordExporter/export(_:names:into:events:)``).
+        public var source = 0
     }
 
     public let form: Form
@@ -47,30 +49,50 @@ public struct RecordExporter: Sendable {
     /// machine-readable record a chunk at a time; the register whole, once every entry is read).
     public func export(_ reader: HistoryReader, into sink: ([UInt8]) throws -> Void,
                        events: (Event) -> Void = { _ in }) throws(RecordExportError) -> RecordSummary {
+        try export([reader], names: [nil], into: sink, events: events)
+    }
+
+    /// One season's record from several histories (a file a month, a file a field), read one
+    /// after the other; `names` name them in the record's list of entries left out.
+    public func export(_ readers: [HistoryReader], names: [String?], into sink: ([UInt8]) throws -> Void,
+                       events: (Event) -> Void = { _ in }) throws(RecordExportError) -> RecordSummary {
+        var sources = Sources(readers: readers, names: names)
         switch form {
-        case .data(let format): try exportData(reader, format: format, into: sink, events: events)
-        case .register(let options): try exportRegister(reader, options: options, into: sink, events: events)
+        case .data(let format): return try exportData(&sources, format: format, into: sink, events: events)
+        case .register(let options): return try exportRegister(&sources, options: options, into: sink, events: events)
         }
     }
 
+    /// The histories of one record, read in turn.
+    private struct Sources {
+        let readers: [HistoryReader]
+        let names: [String?]
+        var current = 0
+    }
+
     /// The next entry's plan, or nil at the end; an invalid entry is told and passed over.
-    private func nextPlan(_ reader: HistoryReader, summary: inout RecordSummary, events: (Event) -> Void)
+    private func nextPlan(_ sources: inout Sources, summary: inout RecordSummary, events: (Event) -> Void)
         throws(RecordExportError) -> (SprayPlan, EntryLabel)? {
-        while true {
+        while sources.current < sources.readers.count {
+            let reader = sources.readers[sources.current]
             let item: HistoryItem?
             do {
                 item = try reader.next()
             } catch {
                 throw .history(error)
             }
-            guard let item else { return nil }
+            guard let item else {
+                sources.current += 1
+                continue
+            }
             let entry = item.decode()
-            let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: reader.isOneJob, line: entry.line)
+            let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: reader.isOneJob, line: entry.line, source: sources.current)
             summary.entries += 1
             let checked = JobCheck(entry.result, record: check)
             guard let plan = checked.plan else {
                 summary.invalid += 1
-                summary.omitted.append(OmittedEntry(entry: entry.index + 1, line: entry.line, id: entry.id,
+                let name = sources.current < sources.names.count ? sources.names[sources.current] : nil
+                summary.omitted.append(OmittedEntry(entry: entry.index + 1, line: entry.line, id: entry.id, source: name,
                                                     reasons: checked.problems.map(\.description)))
                 events(.invalid(label, checked.problems))
                 continue
@@ -81,9 +103,10 @@ public struct RecordExporter: Sendable {
             }
             return (plan, label)
         }
+        return nil
     }
 
-    private func exportData(_ reader: HistoryReader, format: RecordFormat, into sink: ([UInt8]) throws -> Void,
+    private func exportData(_ sources: inout Sources, format: RecordFormat, into sink: ([UInt8]) throws -> Void,
                             events: (Event) -> Void) throws(RecordExportError) -> RecordSummary {
         var summary = RecordSummary()
         var buffer = Array(format.header.utf8)
@@ -97,7 +120,7 @@ public struct RecordExporter: Sendable {
             }
             buffer.removeAll(keepingCapacity: true)
         }
-        while let (plan, _) = try nextPlan(reader, summary: &summary, events: events) {
+        while let (plan, _) = try nextPlan(&sources, summary: &summary, events: events) {
             for line in RecordLine.lines(of: plan) {
                 buffer += format.text(of: line, first: summary.lines == 0).utf8
                 summary.lines += 1
@@ -109,14 +132,14 @@ public struct RecordExporter: Sendable {
         return summary
     }
 
-    private func exportRegister(_ reader: HistoryReader, options: ReportOptions, into sink: ([UInt8]) throws -> Void,
+    private func exportRegister(_ sources: inout Sources, options: ReportOptions, into sink: ([UInt8]) throws -> Void,
                                 events: (Event) -> Void) throws(RecordExportError) -> RecordSummary {
         var summary = RecordSummary()
         var lines: [HistoryLine] = []
         var records: [RecordLine] = []
         var language = options.language
         var generator: ReportGenerator?
-        while let (plan, label) = try nextPlan(reader, summary: &summary, events: events) {
+        while let (plan, label) = try nextPlan(&sources, summary: &summary, events: events) {
             // Made for the first valid job, in its language unless the options give one.
             language = language ?? plan.job.locale
             do throws(ReportError) {
@@ -127,7 +150,7 @@ public struct RecordExporter: Sendable {
                     made = try ReportGenerator(options: options)
                 }
                 generator = made
-                lines.append(HistoryLine(plan: plan, number: label.index + 1, locale: try made.locale(language ?? .english)))
+                lines.append(HistoryLine(plan: plan, number: lines.count + 1, locale: try made.locale(language ?? .english)))
             } catch {
                 throw .report(error)
             }

@@ -53,13 +53,16 @@ public struct OmittedEntry: Sendable, Equatable {
     public var line: Int?
     /// Its own id, when it has one.
     public var id: String?
+    /// The file it is in, when the record was made of several.
+    public var source: String?
     /// Why it is not a valid job: "$.field.area.value: must be greater than 0, got -3".
     public var reasons: [String]
 
-    public init(entry: Int, line: Int? = nil, id: String? = nil, reasons: [String]) {
+    public init(entry: Int, line: Int? = nil, id: String? = nil, source: String? = nil, reasons: [String]) {
         self.entry = entry
         self.line = line
         self.id = id
+        self.source = source
         self.reasons = reasons
     }
 
@@ -68,6 +71,7 @@ public struct OmittedEntry: Sendable, Equatable {
             "entry": .number(Double(entry)),
             "line": line.map { .number(Double($0)) } ?? .null,
             "id": id.map(JSONValue.string) ?? .null,
+            "source": source.map(JSONValue.string) ?? .null,
             "reasons": .array(reasons.map(JSONValue.string)),
         ])
     }
