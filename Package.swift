@@ -13,6 +13,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // SHA-256 of the record a report carries (its evidence on paper), from a well-kept library.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -25,7 +27,8 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMalloc"),
-        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CLinux", "CMalloc", "ReportTemplates"]),
+        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CLinux", "CMalloc", "ReportTemplates",
+                                                  .product(name: "Crypto", package: "swift-crypto")]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).
         .target(

@@ -260,6 +260,29 @@ struct RecordCLITests {
         if let april, let may, let julyDate { #expect(april.lowerBound < may.lowerBound && may.lowerBound < julyDate.lowerBound) }
     }
 
+    /// A printed page names its record: the report's footer prints the start of the SHA-256 of
+    /// the record it carries, and its metadata the whole; they are the hash of `record --format json`.
+    @Test func aReportPrintsTheSHA256OfItsRecord() throws {
+        let folder = try ScratchFolder()
+        let job = ReportGen.repository.appendingPathComponent("docs/examples/herbicide-pl.json").path
+        #expect(try ReportGen.run([job, "-o", folder.path("report.pdf")]).status == 0)
+        let record = try ReportGen.run(["record", job, "--format", "json"])
+        let path = try folder.write(record.stdout, to: "record.json")
+        let sum = try ReportGen.run(program: "/usr/bin/env", ["sha256sum", path]).stdout.prefix(64)
+        #expect(sum.count == 64)
+        let short = stride(from: 0, to: 16, by: 4).map { String(sum.dropFirst($0).prefix(4)) }.joined(separator: " ")
+        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("report.pdf"), "-"]).stdout
+        #expect(text.contains("SHA-256 \(short)"), "\(short) not on the page")
+        let info = try ReportGen.run(program: "/usr/bin/env", ["pdfinfo", folder.path("report.pdf")]).stdout
+        #expect(info.contains("record.json SHA-256 \(sum)"), "\(info)")
+        // The register carries and names its own record the same way.
+        #expect(try ReportGen.run(["record", job, "-o", folder.path("register.pdf")]).status == 0)
+        #expect(try ReportGen.run(["extract", folder.path("register.pdf"), "--record", "-o", folder.path("register-record.json")]).status == 0)
+        let registerSum = try ReportGen.run(program: "/usr/bin/env", ["sha256sum", folder.path("register-record.json")]).stdout.prefix(64)
+        let registerInfo = try ReportGen.run(program: "/usr/bin/env", ["pdfinfo", folder.path("register.pdf")]).stdout
+        #expect(registerInfo.contains("record.json SHA-256 \(registerSum)"), "\(registerInfo)")
+    }
+
     /// A job written to a scratch file that lives as long as the returned folder.
     private func folderless(_ text: String) throws -> (path: String, folder: ScratchFolder) {
         let folder = try ScratchFolder()

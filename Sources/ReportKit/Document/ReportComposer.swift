@@ -55,6 +55,10 @@ package enum ReportComposer {
             }
         }
         if resolvedInfo.author == nil, case .text(let author)? = root["author"] { resolvedInfo.author = author }
+        // The whole SHA-256 of the record the document carries, where a program finds it.
+        if resolvedInfo.keywords == nil, case .record(let evidence)? = root["evidence"], case .text(let sha256)? = evidence["sha256"] {
+            resolvedInfo.keywords = "record.json SHA-256 \(sha256)"
+        }
         return ComposedReport(body: body, pageTemplate: pageTemplate, outline: builder.outline, info: resolvedInfo, contrast: builder.contrast)
     }
 

@@ -43,7 +43,9 @@ extension ReportGenerator {
                        placement: ReportPlacement = .standalone) throws(ReportError) -> Report {
         try Self.requireSupportedCairo(for: output)
         let anchor = placement.job.map { HistoryLine.anchor(number: $0) }
-        let composed = try compose(plan, anchorPrefix: anchor.map { $0 + "-" } ?? "")
+        // The record is made once: its SHA-256 goes on the pages, its bytes into the PDF.
+        let record = Self.recordDocument(of: plan)
+        let composed = try compose(plan, anchorPrefix: anchor.map { $0 + "-" } ?? "", record: record)
         // A job in a combined document starts with a destination the cover's links and the
         // outline point to.
         let body: any Element = anchor.map { Anchor($0, composed.body) } ?? composed.body
@@ -51,7 +53,7 @@ extension ReportGenerator {
                                                  info: composed.info, contrast: composed.contrast),
                                   numbering: placement.numbering)
         // Measuring only wants the page count: what the PDF carries is made when it is drawn.
-        let attachments = placement.isMeasuring ? [] : try self.attachments(source: source, plan: plan, number: placement.job)
+        let attachments = placement.isMeasuring ? [] : try self.attachments(source: source, plan: plan, number: placement.job, record: record)
         return Report(subject: .job(plan), output: output, document: document, attachments: attachments,
                       files: try files(of: document, attachments: attachments, output: output), warnings: plan.warnings,
                       failingContrast: composed.contrast.filter { !$0.passes })
@@ -93,7 +95,8 @@ extension ReportGenerator {
     public func historyReport(_ lines: [HistoryLine], language: ReportLanguage, records: [RecordLine], source: [UInt8]?,
                               output: ReportOutput = .pdf, numbering: PageNumber.Scheme = .standalone,
                               warnings: [Diagnostic] = [], omitted: [OmittedEntry] = []) throws(ReportError) -> Report {
-        let composed = try composeHistory(lines, language: language, omitted: omitted)
+        let record = records.isEmpty ? nil : Array(RecordFormat.json.document(records, omitted: omitted).utf8)
+        let composed = try composeHistory(lines, language: language, omitted: omitted, record: record)
         let document = try layout(composed, numbering: numbering)
         var attachments = attachments(history: source ?? [], records: records, omitted: omitted)
         // A history read as a stream is not kept: the document then carries its record alone.

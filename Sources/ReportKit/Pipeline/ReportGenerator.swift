@@ -107,10 +107,12 @@ public final class ReportGenerator {
     }
 
     /// The document stage for one job.
-    public func compose(_ plan: SprayPlan, anchorPrefix: String = "") throws(ReportError) -> ComposedReport {
+    /// `record` is the job's record as the report carries it (``recordDocument(of:)``), made here when not given.
+    public func compose(_ plan: SprayPlan, anchorPrefix: String = "", record: [UInt8]? = nil) throws(ReportError) -> ComposedReport {
         try requireSubject(.job)
         let locale = try locale(options.language ?? plan.job.locale)
-        let data = ReportData.job(plan, locale: locale, author: options.author, withQRCode: drawsQRCode)
+        let evidence = RecordEvidence(of: record ?? Self.recordDocument(of: plan))
+        let data = ReportData.job(plan, locale: locale, author: options.author, withQRCode: drawsQRCode, evidence: evidence)
         return try compose(data, locale: locale, date: plan.job.date, anchorPrefix: anchorPrefix)
     }
 
@@ -123,10 +125,13 @@ public final class ReportGenerator {
     /// The document stage for a history's cover from its lines, in `language` (made one job at a
     /// time by a batch; `--locale` overrides the language).
     /// `omitted` lists the history's entries left out as invalid: the register says so.
-    public func composeHistory(_ lines: [HistoryLine], language: ReportLanguage, omitted: [OmittedEntry] = []) throws(ReportError) -> ComposedReport {
+    /// `record`, the record the document carries, is printed as its SHA-256.
+    public func composeHistory(_ lines: [HistoryLine], language: ReportLanguage, omitted: [OmittedEntry] = [],
+                               record: [UInt8]? = nil) throws(ReportError) -> ComposedReport {
         try requireSubject(.history)
         let locale = try locale(options.language ?? language)
-        let data = ReportData.history(lines, locale: locale, author: options.author, omitted: omitted)
+        let data = ReportData.history(lines, locale: locale, author: options.author, omitted: omitted,
+                                      evidence: record.map(RecordEvidence.init(of:)))
         let latest = lines.compactMap(\.date).max { $0.instant < $1.instant }
         return try compose(data, locale: locale, date: latest, anchorPrefix: "")
     }
@@ -165,12 +170,12 @@ public final class ReportGenerator {
     /// byte for byte, when given), the record of the application (``RecordLine``, as `report-gen
     /// record --format json` writes it) and the plan as `report-gen plan --json` writes it, in the
     /// report's language. `number` tells a job's files apart in a combined document ("job-0003.json").
-    public func attachments(source: [UInt8]?, plan: SprayPlan, number: Int? = nil) throws(ReportError) -> [PDFAttachment] {
+    public func attachments(source: [UInt8]?, plan: SprayPlan, number: Int? = nil, record given: [UInt8]? = nil) throws(ReportError) -> [PDFAttachment] {
         guard options.pdfStandard != .none else { return [] }
         let language = options.language ?? plan.job.locale
         let display = PlanDisplay(plan: plan, language: language)
         let planJSON = JSONWriter.bytes(PlanJSON.value(for: plan, display: display, locale: try locale(language)))
-        let record = RecordFormat.json.document(RecordLine.lines(of: plan))
+        let record = given ?? Self.recordDocument(of: plan)
         let suffix = number.map { "-" + String(repeating: "0", count: max(0, 4 - String($0).count)) + String($0) } ?? ""
         let job = source.map {
             PDFAttachment(name: "job\(suffix).json", description: "The spray job this report was made from, as it was read",
@@ -179,10 +184,15 @@ public final class ReportGenerator {
         return [job].compactMap { $0 } + [
             PDFAttachment(name: "record\(suffix).json",
                           description: "The record of the application, one line per product (report-gen record, docs/record-v2.schema.json)",
-                          relationship: .data, bytes: Array(record.utf8)),
+                          relationship: .data, bytes: record),
             PDFAttachment(name: "plan\(suffix).json", description: "How to load the sprayer for the job: totals and every tank load (report-gen plan --json)",
                           relationship: .supplement, bytes: planJSON),
         ]
+    }
+
+    /// A job's record as its report carries it (`record.json`) and prints its SHA-256.
+    public static func recordDocument(of plan: SprayPlan) -> [UInt8] {
+        Array(RecordFormat.json.document(RecordLine.lines(of: plan)).utf8)
     }
 
     /// What a history's cover or register carries inside: the history as read, and the record of

@@ -5,9 +5,11 @@ package enum ReportData {
 
     /// The values of one job's report; `record.qr`, `record.qrTable` and `record.qrShort` (the record as a QR code
     /// holds it) only `withQRCode`.
-    package static func job(_ plan: SprayPlan, locale: ReportLocale, author: String? = nil, withQRCode: Bool = true) -> TemplateValue {
+    package static func job(_ plan: SprayPlan, locale: ReportLocale, author: String? = nil, withQRCode: Bool = true,
+                            evidence: RecordEvidence? = nil) -> TemplateValue {
         let display = PlanDisplay(plan: plan, language: locale.language)
         var root = common(locale: locale, author: author ?? plan.job.author)
+        root["evidence"] = evidence.map(Self.evidence) ?? .absent
         for (key, value) in jobValues(plan, display: display, locale: locale, withQRCode: withQRCode) { root[key] = value }
         root["notices"] = .list(NoticeText.texts(plan, locale: locale).map(TemplateValue.text))
         root["jobs"] = .list([.record(summary(plan, display: display, locale: locale, number: 1))])
@@ -26,8 +28,10 @@ package enum ReportData {
     /// A history (the register above all) is by the holding, not by the app: its author is
     /// `author` (`--author`), else the jobs' own when they all name the same one, else no one;
     /// the app's credit reads as the app's (`t.madeWith`).
-    package static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil, omitted: [OmittedEntry] = []) -> TemplateValue {
+    package static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil, omitted: [OmittedEntry] = [],
+                                evidence: RecordEvidence? = nil) -> TemplateValue {
         var root = common(locale: locale, author: nil)
+        root["evidence"] = evidence.map(Self.evidence) ?? .absent
         let authors = Set(lines.map(\.author))
         let agreed = authors.count == 1 ? authors.first ?? nil : nil
         root["author"] = (author ?? agreed).map(TemplateValue.text) ?? .absent
@@ -81,6 +85,11 @@ package enum ReportData {
         root["holdings"] = distinct("holding")
         root["operators"] = distinct("operator")
         return .record(root)
+    }
+
+    /// The record's SHA-256, whole and short, for the page and the metadata.
+    private static func evidence(_ evidence: RecordEvidence) -> TemplateValue {
+        .record(["sha256": .text(evidence.sha256), "short": .text(evidence.short)])
     }
 
     /// What every template has: the locale's strings and the author credit.
