@@ -111,7 +111,10 @@ package enum ReportData {
                 "number": .integer(index + 1),
                 "name": .text(product.name ?? "\(t["product.unnamed"]) \(index + 1)"),
                 "rate": .text(t.given(product.rate.value, unit: product.rate.unit.rawValue)),
-                "authorisation": .optional(product.authorisation),
+                // A product that needs no authorisation says what it is in that column, so an
+                // empty cell never reads as an unauthorised plant protection product.
+                "authorisation": .optional(product.authorisation
+                    ?? (product.kind == .plantProtection ? nil : t["productKind.\(product.kind.rawValue)"])),
                 "form": .text(product.form.rawValue),
                 // One unit and step for the product everywhere: the job's total is its column's.
                 "total": .quantity(display.totals.products[index]),
