@@ -59,6 +59,9 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var timeZone: TimeZoneOption
 
+    @Option(help: "The register's paper: a4 or letter (default: Letter when every job is in US units, else A4).")
+    var paper: Paper?
+
     /// The format asked for, else the output's extension's, else CSV.
     var chosenFormat: OutputFormat {
         format ?? OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) ?? .csv
@@ -82,6 +85,9 @@ struct RecordCommand: ParsableCommand {
         if output != "-", Self.otherFormats.contains(named) {
             throw ValidationError("\(output) names a .\(named) file; the record is written as .csv, .json or .pdf (the season register)")
         }
+        if paper != nil, chosenFormat != .pdf {
+            throw ValidationError("--paper is the season register's (--format pdf); the CSV and JSON record have no pages")
+        }
         if locale != nil, chosenFormat != .pdf {
             throw ValidationError("--locale is the language of the season register (--format pdf); the CSV and JSON record have fixed English column names")
         }
@@ -97,7 +103,11 @@ struct RecordCommand: ParsableCommand {
         }
         let identities = Set(inputs.compactMap { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) })
         let form: RecordExporter.Form = RecordFormat(rawValue: chosenFormat.rawValue).map { .data($0) }
-            ?? .register(ReportOptions(template: "spray-register", language: locale))
+            ?? .register({
+                var options = ReportOptions(template: "spray-register", language: locale)
+                options.paper = paper
+                return options
+            }())
         let names = inputs.map(InputReader.displayName)
         let name = names.count == 1 ? names[0] : "\(names.count) files"
         let sink = try RecordSink(output, protecting: identities)

@@ -25,6 +25,9 @@ struct ReportOptionGroup: ParsableArguments {
 
     @OptionGroup var timeZone: TimeZoneOption
 
+    @Option(help: "The paper: a4 or letter (default: the template's, else Letter for a job in US units and A4 for a metric one).")
+    var paper: Paper?
+
     func validate() throws {
         if let author, let problem = ReportOptions.problem(withAuthor: author) {
             throw ValidationError("--author \(problem)")
@@ -34,6 +37,7 @@ struct ReportOptionGroup: ParsableArguments {
     var reportOptions: ReportOptions {
         var options = ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens, pdfStandard: pdfStandard)
         options.timeZone = timeZone.rules
+        options.paper = paper
         return options
     }
 
@@ -50,6 +54,7 @@ struct ReportOptionGroup: ParsableArguments {
 }
 
 extension ThemeName: ExpressibleByArgument {}
+extension Paper: ExpressibleByArgument {}
 extension PDFStandard: ExpressibleByArgument {}
 extension RecordJurisdiction: ExpressibleByArgument {}
 extension RecordFormat: ExpressibleByArgument {}

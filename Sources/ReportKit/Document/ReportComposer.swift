@@ -16,7 +16,7 @@ package enum ReportComposer {
     ///   composed into one document without their links colliding.
     package static func compose(_ template: ReportTemplate, data: TemplateValue, theme: Theme, locale: ReportLocale,
                                info: DocumentInfo = DocumentInfo(), anchorPrefix: String = "",
-                               qrEncoder: (any QREncoding)? = nil) throws(DefinitionError) -> ComposedReport {
+                               qrEncoder: (any QREncoding)? = nil, paper requestedPaper: Paper? = nil) throws(DefinitionError) -> ComposedReport {
         guard case .record(let root) = data else { throw DefinitionError(file: template.file, "the report data is not a group of fields") }
         let scope = Scope(root: root)
         let builder = TemplateBuilder(template: template, theme: theme, locale: locale, anchorPrefix: anchorPrefix, qrEncoder: qrEncoder)
@@ -44,7 +44,11 @@ package enum ReportComposer {
                 return (try? pageElement(nodes, builder: pageBuilder, scope: scope, page: page, background: paper)) ?? Spacer(0)
             }
         }
-        let pageTemplate = PageTemplate(size: template.page.size, margins: template.page.margins, spacing: builder.space(template.page.spacing),
+        // The paper: --paper, else the template's, else the job's: Letter for US units.
+        let usUnits: Bool = if case .bool(true)? = root["usUnits"] { true } else { false }
+        let chosen = requestedPaper ?? template.page.paper ?? (usUnits ? .letter : .a4)
+        let size = template.page.landscape ? chosen.size.turned : chosen.size
+        let pageTemplate = PageTemplate(size: size, margins: template.page.margins, spacing: builder.space(template.page.spacing),
                                         background: pageBackground, header: perPage(template.page.header), footer: perPage(template.page.footer))
 
         var resolvedInfo = info

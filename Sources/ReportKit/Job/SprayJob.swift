@@ -252,6 +252,12 @@ extension SprayJob {
     /// own offset (in the job's time zone, a UTC end gets the zone's: across the change to summer
     /// time the end keeps the hour it was lived in), except a UTC end with no zone to place it,
     /// which is read on the start's clock, so it never reads before the start ("07:30–06:00").
+    /// True for a job given in US units (its area in acres, or its spray volume in gal/ac):
+    /// its report is printed on US Letter unless a template or `--paper` says otherwise.
+    public var usesUSUnits: Bool {
+        field.area.unit == .acre || sprayRate.unit.system == .usCustomary
+    }
+
     public var endDateAsShown: JobDate? {
         guard let end = endDate else { return nil }
         guard end.isUTC, let start = date, !start.isUTC else { return end }

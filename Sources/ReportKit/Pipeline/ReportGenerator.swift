@@ -14,6 +14,9 @@ public struct ReportOptions: Sendable {
     /// The zone a job's UTC times are shown in when it names none (`--time-zone`); nil leaves a
     /// Polish job in Europe/Warsaw and others in UTC.
     public var timeZone: TimeZoneRules?
+    /// The paper (`--paper`); nil uses the template's, else Letter for a job in US units and A4
+    /// for a metric one.
+    public var paper: Paper?
 
     public init(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil,
                 author: String? = nil, tokensFile: String? = nil, pdfStandard: PDFStandard = .archivalAccessible) {
@@ -227,7 +230,7 @@ public final class ReportGenerator {
                                 language: locale.language.rawValue)
         do {
             return try ReportComposer.compose(template, data: data, theme: theme, locale: locale, info: info, anchorPrefix: anchorPrefix,
-                                              qrEncoder: LibQREncoder())
+                                              qrEncoder: LibQREncoder(), paper: options.paper)
         } catch {
             throw .definition(error)
         }

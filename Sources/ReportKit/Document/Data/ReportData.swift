@@ -10,6 +10,7 @@ package enum ReportData {
         let display = PlanDisplay(plan: plan, language: locale.language)
         var root = common(locale: locale, author: author ?? plan.job.author)
         root["evidence"] = evidence.map(Self.evidence) ?? .absent
+        root["usUnits"] = .bool(plan.job.usesUSUnits)
         for (key, value) in jobValues(plan, display: display, locale: locale, withQRCode: withQRCode) { root[key] = value }
         root["notices"] = .list(NoticeText.texts(plan, locale: locale).map(TemplateValue.text))
         root["jobs"] = .list([.record(summary(plan, display: display, locale: locale, number: 1))])
@@ -32,6 +33,7 @@ package enum ReportData {
                                 evidence: RecordEvidence? = nil) -> TemplateValue {
         var root = common(locale: locale, author: nil)
         root["evidence"] = evidence.map(Self.evidence) ?? .absent
+        root["usUnits"] = .bool(!lines.isEmpty && lines.allSatisfy(\.usesUSUnits))
         let authors = Set(lines.map(\.author))
         let agreed = authors.count == 1 ? authors.first ?? nil : nil
         root["author"] = (author ?? agreed).map(TemplateValue.text) ?? .absent
@@ -291,6 +293,8 @@ public struct HistoryLine: Sendable {
     let registerFacts: [String: String]
     /// Who the job names as its author.
     let author: String?
+    /// Whether the job is in US units (a history of such jobs is printed on Letter).
+    let usesUSUnits: Bool
 
     public init(plan: SprayPlan, number: Int, locale: ReportLocale, firstPage: Int? = nil) {
         self.number = number
@@ -301,6 +305,7 @@ public struct HistoryLine: Sendable {
         register = RegisterLine.values(of: plan, display: display, locale: locale)
         registerFacts = ["holding": plan.job.record.holding, "operator": plan.job.record.operatorName].compactMapValues { $0 }
         author = plan.job.author
+        usesUSUnits = plan.job.usesUSUnits
     }
 
     /// The destination at the start of job `number`'s pages in a combined document.

@@ -29,8 +29,10 @@ public struct ReportTemplate: Sendable {
 
 /// The page: margins, type scale, background, and the header and footer on every page.
 struct PageSpec: Sendable {
-    /// The paper, portrait or landscape (A4 portrait unless the template says).
-    var size: Size = .a4
+    /// The paper the template names; nil (or `"auto"`) lets the job choose: US Letter for a job
+    /// in US units, A4 for a metric one (and `--paper` overrides either).
+    var paper: Paper?
+    var landscape = false
     var margins: EdgeInsets
     /// Scales the type scale; nil uses the tokens' print scale.
     var typeScale: Double?
@@ -39,6 +41,15 @@ struct PageSpec: Sendable {
     var footer: [TemplateNode]
     /// A spacing token: between header, body and footer.
     var spacing: String
+}
+
+/// The papers a report is made on.
+public enum Paper: String, Sendable, CaseIterable {
+    case a4
+    case letter
+
+    /// Portrait.
+    public var size: Size { self == .a4 ? .a4 : .letter }
 }
 
 /// One node of a template, with the attributes every node may have.

@@ -46,18 +46,20 @@ private struct TemplateReader {
 
     private mutating func page(_ node: JSONReader.Node) -> PageSpec? {
         guard let object = reader.object(node, allowed: ["size", "orientation", "margins", "typeScale", "background", "header", "footer", "spacing"]) else { return nil }
-        var size = Size.a4
-        if let paper = object.optional("size").flatMap({ reader.text($0) }), let path = object.optional("size")?.path {
-            switch paper.lowercased() {
-            case "a4": size = .a4
-            case "letter": size = .letter
-            default: reader.error(path, "unknown paper \"\(paper)\"; expected A4 or letter")
+        var paper: Paper?
+        var landscape = false
+        if let name = object.optional("size").flatMap({ reader.text($0) }), let path = object.optional("size")?.path {
+            switch name.lowercased() {
+            case "a4": paper = .a4
+            case "letter": paper = .letter
+            case "auto": paper = nil
+            default: reader.error(path, "unknown paper \"\(name)\"; expected A4, letter or auto (Letter for a job in US units, else A4)")
             }
         }
         if let orientation = object.optional("orientation").flatMap({ reader.text($0) }), let path = object.optional("orientation")?.path {
             switch orientation {
             case "portrait": break
-            case "landscape": size = size.turned
+            case "landscape": landscape = true
             default: reader.error(path, "unknown orientation \"\(orientation)\"; expected portrait or landscape")
             }
         }
@@ -79,7 +81,7 @@ private struct TemplateReader {
         let header = object.optional("header").flatMap { nodes($0, depth: 1) } ?? []
         let footer = object.optional("footer").flatMap { nodes($0, depth: 1) } ?? []
         let spacing = object.optional("spacing").flatMap { spacingToken($0) } ?? "md"
-        return PageSpec(size: size, margins: margins, typeScale: typeScale, background: background, header: header, footer: footer, spacing: spacing)
+        return PageSpec(paper: paper, landscape: landscape, margins: margins, typeScale: typeScale, background: background, header: header, footer: footer, spacing: spacing)
     }
 
     private mutating func nodes(_ node: JSONReader.Node, depth: Int) -> [TemplateNode]? {
