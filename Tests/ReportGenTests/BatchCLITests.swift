@@ -236,4 +236,16 @@ struct BatchCLITests {
         let info = try toolOutput(["pdfinfo", path])
         return info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) } ?? 0
     }
+
+    /// One document, one language: a Polish job first makes the whole combined season Polish
+    /// (cover and every job's pages), unless --locale says otherwise.
+    @Test func aCombinedDocumentIsInOneLanguage() throws {
+        let folder = try ScratchFolder()
+        #expect(try ReportGen.run(["batch", Self.history("season.jsonl"), "--combined", folder.path("season.pdf"), "--quiet"]).status == 0)
+        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("season.pdf"), "-"]).stdout
+        #expect(text.contains("Strona 1 z") && !text.contains("Page 1 of") && !text.contains("Spray report"), "\(text.prefix(300))")
+        #expect(try ReportGen.run(["batch", Self.history("season.jsonl"), "--combined", folder.path("en.pdf"), "--locale", "en", "--quiet"]).status == 0)
+        let english = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("en.pdf"), "-"]).stdout
+        #expect(english.contains("Page 1 of") && !english.contains("Strona"))
+    }
 }

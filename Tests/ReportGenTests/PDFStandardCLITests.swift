@@ -59,7 +59,9 @@ struct PDFStandardCLITests {
             #expect(try ReportGen.run(["extract", folder.path("season.pdf"), "--job", "\(number)"]).stdout == lines[number - 1])
             // The plan (over 1 KB, so kept compressed until the document is finished) and the
             // record come back as each job's own file carries them.
-            for file in ["--plan", "--record"] {
+            // (The plan's display strings are in the document's one language, Polish here, so only
+            // the Polish job's matches its own file's.)
+            for file in number == 1 ? ["--plan", "--record"] : ["--record"] {
                 let combinedFile = try ReportGen.run(["extract", folder.path("season.pdf"), "--job", "\(number)", file])
                 let ownFile = try ReportGen.run(["extract", written[number - 1], file])
                 #expect(combinedFile.status == 0 && !combinedFile.stdout.isEmpty && combinedFile.stdout == ownFile.stdout, "job \(number) \(file)")

@@ -55,13 +55,28 @@ struct CombinedExport {
                 "is a template for one job; the cover of a combined document needs a history template such as history-summary")))
         }
         var summary = BatchSummary()
-        let parts = try layOut(reader, cancellation: cancellation, events: events, summary: &summary)
+        // One document, one language: --locale, else the first valid job's, for the cover and
+        // every job (a page "Strona 16 z 139" after "Page 14 of 139" reads as two documents).
+        // Decided before any job is measured, since the language changes how many pages a job takes.
+        var ahead: [HistoryItem] = []
+        var language = options.report.language
+        do {
+            while language == nil, ahead.count < Self.entriesReadForTheLanguage, let item = try reader.next() {
+                ahead.append(item)
+                if case .success(let decoded) = item.decode().result { language = decoded.job.locale }
+            }
+        } catch {
+            throw .history(error)
+        }
+        var chosen = self.options.report
+        chosen.language = language ?? .english
+        let jobOptions = chosen
+        let parts = try layOut(reader, ahead: ahead, report: jobOptions, cancellation: cancellation, events: events, summary: &summary)
         summary.wasCancelled = cancellation.isCancelled
         guard !summary.wasCancelled, !summary.stoppedAtFailure else { return summary }
         guard !parts.isEmpty else { throw .nothingToWrite(summary) }
 
-        let language = options.report.language ?? parts[0].job.job.locale
-        let locale = try Self.setup { () throws(ReportError) in try cover.locale(language) }
+        let locale = try Self.setup { () throws(ReportError) in try cover.locale(jobOptions.language ?? .english) }
         let jobPages = parts.reduce(0) { $0 + $1.pages }
         guard jobPages <= Self.maximumPages else {
             throw .history(.invalid(InputError(at: .root,
@@ -69,7 +84,7 @@ struct CombinedExport {
         }
         // The cover is drawn first and its pages let go of at once: a cover lists every job
         // (about 9 KB of display list each), and the jobs' pages are drawn after it.
-        let (writer, coverPages, coverOutline) = try start(cover: layOutCover(parts, with: cover, locale: locale, language: language,
+        let (writer, coverPages, coverOutline) = try start(cover: layOutCover(parts, with: cover, locale: locale, language: locale.language,
                                                                                jobPages: jobPages), text: cover.text)
         let total = coverPages + jobPages
         // The cover's headings, then one entry per job with the job's own headings inside it.
@@ -86,7 +101,7 @@ struct CombinedExport {
         let options = options
         var pending = placements.makeIterator()
         OrderedWorkers<Placement, Result<(LaidOutDocument, [PDFAttachment]), ReportError>>(threads: options.threads).run(
-            makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
+            makeState: { Result { () throws(ReportError) in try ReportGenerator(options: jobOptions) } },
             next: { cancellation.isCancelled || failure != nil ? nil : pending.next() },
             work: { generator, placement in
                 Result { () throws(ReportError) in
@@ -169,17 +184,24 @@ struct CombinedExport {
     }
 
     /// The first pass: every entry decoded, planned and laid out on the worker threads.
-    private func layOut(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents,
-                        summary: inout BatchSummary) throws(BatchError) -> [Part] {
+    /// How many entries are read ahead, at most, to find the first valid job's language.
+    static let entriesReadForTheLanguage = 100
+
+    private func layOut(_ reader: HistoryReader, ahead: [HistoryItem], report: ReportOptions, cancellation: BatchCancellation,
+                        events: BatchEvents, summary: inout BatchSummary) throws(BatchError) -> [Part] {
         var parts: [Part] = []
         var read = 0
         let options = options
         var stop = false
+        var ahead = ahead.makeIterator()
         do {
             try OrderedWorkers<HistoryItem, (BatchEntryOutcome, Part?)>(threads: options.threads).run(
-                makeState: { Result { () throws(ReportError) in try ReportGenerator(options: options.report) } },
+                makeState: { Result { () throws(ReportError) in try ReportGenerator(options: report) } },
                 next: { () throws(HistoryReadError) -> HistoryItem? in
-                    guard !cancellation.isCancelled, !stop, let item = try reader.next() else { return nil }
+                    guard !cancellation.isCancelled, !stop else { return nil }
+                    let item: HistoryItem?
+                    if let early = ahead.next() { item = early } else { item = try reader.next() }
+                    guard let item else { return nil }
                     read += 1
                     return item
                 },
