@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import ReportKit
 
 #if canImport(Glibc)
@@ -39,6 +40,12 @@ struct ReportGen: ParsableCommand {
             Console.error(problem)
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
+        // "report-gen bacth …" would be read as a job file named bacth (the default command):
+        // a first word that is no file but nearly a command is a typo of that command.
+        if let meant = misspeltCommand(CommandLine.arguments) {
+            Console.error("\(CommandLine.arguments[1]): no such command or file; did you mean `report-gen \(meant)`?")
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        }
         // A combined document is finished in its file by an appended update, which would keep
         // cairo's uncompressed page content; every other PDF is finished in memory.
         let combined = CommandLine.arguments.contains { $0 == "--combined" || $0.hasPrefix("--combined=") }
@@ -49,6 +56,19 @@ struct ReportGen: ParsableCommand {
             WarmStart.beginForProcess()
         }
         main(nil)
+    }
+
+    /// The commands, as typed.
+    static let commandNames = ["batch", "validate", "templates", "plan", "extract", "record", "render", "help"]
+
+    /// The command a first word misspells, when it is not a command, not an option and names no
+    /// file; nil otherwise.
+    static func misspeltCommand(_ arguments: [String]) -> String? {
+        guard arguments.count > 1 else { return nil }
+        let first = arguments[1]
+        guard !first.hasPrefix("-"), !commandNames.contains(first), !first.contains("/"), !first.contains("."),
+              !FileManager.default.fileExists(atPath: first) else { return nil }
+        return NearestName.closest(to: first, in: commandNames)
     }
 
     /// Whether the command line is the default command, making one report: not another
