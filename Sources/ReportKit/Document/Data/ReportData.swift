@@ -158,6 +158,10 @@ package enum ReportData {
             "waterRule": .record([
                 "name": .text(t.waterRule(job.waterRule)),
                 "explanation": .text(t["waterRule.\(job.waterRule.rawValue).explanation"]),
+                // The order the tank card lists a load in, the order it is made up: the water
+                // first when the products go on top of it (add to carrier), else the products
+                // first, then water up to the load's volume (fill to volume).
+                "waterFirst": .bool(job.waterRule == .addToCarrier),
             ]),
             "products": .list(products),
             "totals": .record([
