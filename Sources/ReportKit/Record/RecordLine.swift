@@ -5,19 +5,10 @@ import Glibc
 /// register; the US Worker Protection Standard, 40 CFR 170.309(h)): one per product of a job, the job's own facts repeated on each line
 /// (docs/record-format.md). Made from the plan, beside the document: nothing is typed twice.
 public struct RecordLine: Sendable, Equatable {
-    public static func == (a: RecordLine, b: RecordLine) -> Bool {
-        a.jobID == b.jobID && a.line == b.line && a.date == b.date && a.startTime == b.startTime && a.endDate == b.endDate
-            && a.endTime == b.endTime && a.utcOffset == b.utcOffset && a.endUtcOffset == b.endUtcOffset && a.timeZone == b.timeZone
-            && a.holding == b.holding && a.parcels == b.parcels && a.field == b.field && a.crop == b.crop && a.cropCode == b.cropCode
-            && a.croppedArea == b.croppedArea && a.treatedArea == b.treatedArea && a.croppedAreaAsEntered == b.croppedAreaAsEntered
-            && a.treatedAreaAsEntered == b.treatedAreaAsEntered && a.bbch == b.bbch && a.reason == b.reason && a.reasonCodes == b.reasonCodes
-            && a.product == b.product && a.authorisation == b.authorisation && a.productKind == b.productKind
-            && a.activeIngredients == b.activeIngredients && a.restrictedEntryHours == b.restrictedEntryHours && a.dose == b.dose
-            && a.doseUnit == b.doseUnit && a.dosePerHectare == b.dosePerHectare && a.dosePerHectareUnit == b.dosePerHectareUnit
-            && a.totalProduct == b.totalProduct && a.totalProductUnit == b.totalProductUnit
-            && a.totalProductLabelUnits?.value == b.totalProductLabelUnits?.value && a.totalProductLabelUnits?.unit == b.totalProductLabelUnits?.unit
-            && a.sprayVolume == b.sprayVolume && a.operatorName == b.operatorName && a.operatorLicence == b.operatorLicence
-            && a.equipment == b.equipment && a.weather == b.weather && a.notes == b.notes && a.recordedAt == b.recordedAt
+    /// An amount in a unit named by its symbol (`3.75 gal`).
+    public struct Amount: Sendable, Equatable {
+        public var value: Double
+        public var unit: String
     }
 
     public var jobID: String?
@@ -65,7 +56,7 @@ public struct RecordLine: Sendable, Equatable {
     public var totalProduct: Double
     public var totalProductUnit: String
     /// For a product given in US units, the same total in the label's: gal or lb.
-    public var totalProductLabelUnits: (value: Double, unit: String)?
+    public var totalProductLabelUnits: Amount?
     /// L/ha.
     public var sprayVolume: Double
     public var operatorName: String?
@@ -99,7 +90,8 @@ public struct RecordLine: Sendable, Equatable {
                 dosePerHectare: area > 0 ? total / area : 0, dosePerHectareUnit: liquid ? "L/ha" : "kg/ha",
                 totalProduct: total, totalProductUnit: liquid ? "L" : "kg",
                 totalProductLabelUnits: product.rate.unit.system == .usCustomary
-                    ? (liquid ? (total * DisplayUnit.usGallon.perInternalUnit, "gal") : (total * DisplayUnit.pound.perInternalUnit, "lb")) : nil,
+                    ? (liquid ? Amount(value: total * DisplayUnit.usGallon.perInternalUnit, unit: "gal")
+                              : Amount(value: total * DisplayUnit.pound.perInternalUnit, unit: "lb")) : nil,
                 sprayVolume: job.sprayRate.internalValue,
                 operatorName: job.record.operatorName, operatorLicence: job.record.operatorLicence, equipment: job.record.equipment,
                 weather: job.record.weather, notes: job.record.notes,
