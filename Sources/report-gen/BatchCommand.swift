@@ -92,7 +92,7 @@ struct BatchCommand: ParsableCommand {
         if threads < jobs, !quiet {
             Console.warning("the address-space limit (ulimit -v) leaves room for \(threads) of \(jobs) jobs at once; running \(threads)")
         }
-        let options = BatchOptions(report: report.reportOptions, coverTemplate: cover, threads: threads, overwrite: overwrite,
+        let options = BatchOptions(report: try report.reportOptions(), coverTemplate: cover, threads: threads, overwrite: overwrite,
                                    failFast: failFast, inputs: inputs, recordCheck: recordCheck)
         let destination: BatchDestination = combined.map { .combined($0) } ?? .folder(output ?? ".")
         let exporter = BatchExporter(options: options, destination: destination)

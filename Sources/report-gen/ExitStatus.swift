@@ -39,6 +39,11 @@ enum Console {
         FileHandleOutput.standardError.write("warning: \(TerminalText.escaped(message))\n")
     }
 
+    /// A suggestion that changes nothing if ignored (an EPPO code the job could give).
+    static func hint(_ message: String) {
+        FileHandleOutput.standardError.write("hint: \(TerminalText.escaped(message))\n")
+    }
+
     /// Prints every diagnostic of a refused input.
     static func report(_ error: InputError) {
         for diagnostic in error.diagnostics { Console.error(diagnostic.description) }

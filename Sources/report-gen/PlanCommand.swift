@@ -29,9 +29,12 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var timeZone: TimeZoneOption
 
+    @OptionGroup var products: ProductsOption
+
     func run() throws {
+        let catalogue = try products.load()
         let bytes = try InputReader.read(input)
-        let checked = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes, timeZone: timeZone.rules) })
+        let checked = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes, timeZone: timeZone.rules) }, catalogue: catalogue)
         guard let plan = checked.plan else {
             Console.report(InputError(checked.problems))
             throw ExitStatus.badData

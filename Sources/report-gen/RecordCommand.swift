@@ -59,6 +59,8 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var timeZone: TimeZoneOption
 
+    @OptionGroup var products: ProductsOption
+
     @Option(help: "The register's paper: a4 or letter (default: Letter when every job is in US units, else A4).")
     var paper: Paper?
 
@@ -97,6 +99,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
+        let catalogue = try products.load()
         var readers: [HistoryReader] = []
         for input in inputs {
             readers.append(try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: timeZone.rules))
@@ -106,6 +109,7 @@ struct RecordCommand: ParsableCommand {
             ?? .register({
                 var options = ReportOptions(template: "spray-register", language: locale)
                 options.paper = paper
+                options.catalogue = catalogue
                 return options
             }())
         let names = inputs.map(InputReader.displayName)
@@ -120,7 +124,7 @@ struct RecordCommand: ParsableCommand {
             let into: ([UInt8]) throws -> Void = isRegister ? { register += $0 } : sink.write
             // A single input is named in messages but not in the record (as before several could be read).
             let recordNames: [String?] = inputs.count == 1 ? [nil] : names
-            summary = try RecordExporter(form: form, check: recordCheck).export(readers, names: recordNames, into: into) { event in
+            summary = try RecordExporter(form: form, check: recordCheck, catalogue: catalogue).export(readers, names: recordNames, into: into) { event in
                 switch event {
                 case .invalid(let entry, let problems):
                     for problem in problems { Console.error("\(label(entry, names[entry.source])): \(problem.description)") }
@@ -129,6 +133,8 @@ struct RecordCommand: ParsableCommand {
                         let text = "\(label(entry, names[entry.source])): \(diagnostic.path): \(diagnostic.message)"
                         if strict { Console.error(text) } else { Console.warning(text) }
                     }
+                case .beyondLabel(let entry, let warnings):
+                    for warning in warnings { Console.warning("\(label(entry, names[entry.source])): \(warning)") }
                 }
             }
         } catch {

@@ -28,24 +28,29 @@ struct ReportOptionGroup: ParsableArguments {
     @Option(help: "The paper: a4 or letter (default: the template's, else Letter for a job in US units and A4 for a metric one).")
     var paper: Paper?
 
+    @OptionGroup var products: ProductsOption
+
     func validate() throws {
         if let author, let problem = ReportOptions.problem(withAuthor: author) {
             throw ValidationError("--author \(problem)")
         }
     }
 
-    var reportOptions: ReportOptions {
+    /// The options; a product catalogue that cannot be used is reported and ends the run.
+    func reportOptions() throws -> ReportOptions {
         var options = ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens, pdfStandard: pdfStandard)
         options.timeZone = timeZone.rules
         options.paper = paper
+        options.catalogue = try products.load()
         return options
     }
 
     /// A generator for these options; a template or font problem is reported and ends the run.
     func makeGenerator() throws -> ReportGenerator {
+        let options = try reportOptions()
         do {
             // The engine made ahead on the other core while the arguments were parsed, if any.
-            return try ReportGenerator(options: reportOptions, textEngine: WarmStart.takeEngine(for: .inter))
+            return try ReportGenerator(options: options, textEngine: WarmStart.takeEngine(for: .inter))
         } catch {
             Console.report(error)
             throw ExitStatus.of(error)

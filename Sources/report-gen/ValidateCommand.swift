@@ -17,6 +17,12 @@ struct ValidateCommand: ParsableCommand {
             that the job lacks, as warnings with the JSON path and the rule ("$.products[1].authorisation: \
             the EU record needs the product's authorisation number (Reg. 2023/564, Annex)"); --strict makes \
             them errors (exit 65).
+
+            With --products FILE (a product catalogue, docs/product-catalogue.md) each product's missing \
+            authorisation number, kind, active ingredients and intervals are filled from its label, and \
+            warnings name an unknown or expired authorisation, a dose above the label's maximum, a growth \
+            stage outside its window and, over a history, more treatments of a product on a parcel and crop \
+            in a year than its label allows.
             """
     )
 
@@ -32,11 +38,14 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var timeZone: TimeZoneOption
 
+    @OptionGroup var products: ProductsOption
+
     func validate() throws {
         if strict, record == nil { throw ValidationError("--strict makes the --record warnings errors: give --record eu, pl or us") }
     }
 
     func run() throws {
+        let catalogue = try products.load()
         let name = InputReader.displayName(input)
         let handle = try InputReader.open(input)
         let reader = try HistoryInput.reader(handle, input: input, timeZone: timeZone.rules)
@@ -46,25 +55,34 @@ struct ValidateCommand: ParsableCommand {
         let second = first == nil ? nil : try HistoryInput.next(reader)
         if let first, second == nil, reader.isOneJob || reader.format == .lines {
             var incomplete = 0
-            guard let line = check(first.decode().result, label: name, errorPrefix: "", incomplete: &incomplete) else { throw ExitStatus.badData }
+            guard let line = check(first.decode().result, label: name, errorPrefix: "", catalogue: catalogue, incomplete: &incomplete)?.line
+            else { throw ExitStatus.badData }
             try FileHandleOutput.print(line + "\n")
             if strict, incomplete > 0 { throw ExitStatus.badData }
             return
         }
-        try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name)
+        try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name, catalogue: catalogue)
     }
 
     /// Checks every entry of a history, one at a time, and prints how many were valid.
-    private func checkHistory(_ read: [HistoryItem], reader: HistoryReader, name: String) throws {
+    private func checkHistory(_ read: [HistoryItem], reader: HistoryReader, name: String, catalogue: ProductCatalogue?) throws {
         var valid = 0, total = 0, incomplete = 0
         var pending = read
+        // What the season's count of treatments needs: each valid job (not its plan) and its label.
+        var season: [(label: String, job: SprayJob)] = []
         while let item = pending.isEmpty ? try HistoryInput.next(reader) : pending.removeFirst() {
             total += 1
             let entry = item.decode()
             let label = Self.label(entry)
-            if let line = check(entry.result, label: "\(name) \(label)", errorPrefix: "\(label): ", incomplete: &incomplete) {
+            if let (line, job) = check(entry.result, label: "\(name) \(label)", errorPrefix: "\(label): ", catalogue: catalogue, incomplete: &incomplete) {
                 try FileHandleOutput.print(line + "\n")
                 valid += 1
+                if catalogue != nil { season.append(("\(name) \(label)", job)) }
+            }
+        }
+        if let catalogue {
+            for (entry, warnings) in zip(season, catalogue.seasonWarnings(for: season.map(\.job))) {
+                for warning in warnings { Console.warning("\(entry.label): \(warning)") }
             }
         }
         // The summary agrees with the exit status: jobs a --strict record check fails are counted.
@@ -86,13 +104,15 @@ struct ValidateCommand: ParsableCommand {
 
     /// "job.json: valid v1 job, 12.5 ha, 3 loads", or nil after reporting its errors.
     /// `incomplete` counts the jobs the --record check found lacking.
-    private func check(_ result: Result<DecodedJob, InputError>, label: String, errorPrefix: String, incomplete: inout Int) -> String? {
-        let checked = JobCheck(result, record: record)
+    private func check(_ result: Result<DecodedJob, InputError>, label: String, errorPrefix: String, catalogue: ProductCatalogue?,
+                       incomplete: inout Int) -> (line: String, job: SprayJob)? {
+        let checked = JobCheck(result, record: record, catalogue: catalogue)
         guard let plan = checked.plan else {
             for diagnostic in checked.problems { Console.error(errorPrefix + diagnostic.description) }
             return nil
         }
         for warning in checked.warnings { Console.warning("\(label): \(warning)") }
+        for hint in checked.suggestions { Console.hint("\(label): \(hint)") }
         if !checked.missing.isEmpty { incomplete += 1 }
         for diagnostic in checked.missing {
             let text = "\(label): \(diagnostic.path): \(diagnostic.message)"
@@ -100,6 +120,6 @@ struct ValidateCommand: ParsableCommand {
         }
         let job = plan.job
         let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
-        return "\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"
+        return ("\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")", job)
     }
 }

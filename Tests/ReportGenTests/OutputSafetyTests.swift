@@ -213,7 +213,9 @@ struct OutputSafetyTests {
             // Closed outright: the write fails with EBADF.
             let closed = try ReportGen.run(after: #"exec 1>&-; exec "$@""#, arguments)
             #expect(closed.status == 73, "\(arguments): \(closed.status) \(closed.stderr)")
-            #expect(closed.stderr.hasPrefix("error: standard output: ") || closed.stderr.hasPrefix("error: cannot write"), "\(closed.stderr)")
+            // After any warnings and hints about the job itself, the error names standard output.
+            let errors = closed.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+            #expect(errors.count == 1 && (errors[0].hasPrefix("error: standard output: ") || errors[0].hasPrefix("error: cannot write")), "\(closed.stderr)")
             // A pipe whose reader has gone (`report-gen plan job.json | head -0`): EPIPE, not a
             // silent death by SIGPIPE. The shell reports report-gen's own status on standard error.
             let broken = try ReportGen.run(after: #"{ sleep 0.5; "$@"; echo "status $?" >&2; } | true"#, arguments)

@@ -3,7 +3,7 @@ extension JSONReader {
     static let v1JobKeys = [
         "version", "id", "locale", "title", "date", "endDate", "timeZone", "author", "field", "sprayRate", "tank", "water",
         "products", "operator", "operatorLicence", "holding", "equipment", "target", "targetCodes", "bbch",
-        "growthStage", "weather", "notes", "recordedAt",
+        "growthStage", "weather", "notes", "recordedAt", "plannedHarvest",
     ]
 
     /// A v1 job, or nil with the reasons recorded.
@@ -56,6 +56,11 @@ extension JSONReader {
             equipment: root.optional("equipment").flatMap { text($0) }
         )
         record.recordedAt = recordedAt
+        record.plannedHarvest = root.optional("plannedHarvest").flatMap { node -> JobDate? in
+            guard let day = readDate(node) else { return nil }
+            if day.hasTime { error(node.path, "is a date and time; expected the day harvest is planned, like \"2026-07-20\"") }
+            return day
+        }
         guard let field, let sprayRate, let tank, let products, !hasErrors else { return nil }
         var job = SprayJob(
             id: id, title: title, locale: locale, date: date, author: author, field: field,
@@ -114,7 +119,7 @@ extension JSONReader {
     }
 
     /// An EPPO code: five or six capital letters or digits (EPPO Global Database), `TRZAW`, `ALOMY`.
-    private mutating func eppoCode(_ node: Node) -> String? {
+    mutating func eppoCode(_ node: Node) -> String? {
         guard let code = text(node) else { return nil }
         if let problem = JobRules.eppoCode(code) {
             error(node.path, problem)
@@ -134,7 +139,7 @@ extension JSONReader {
     }
 
     /// A BBCH stage, 31, or a range, [31, 37] (both 0–99, the first not after the second).
-    private mutating func readBBCH(_ node: Node) -> BBCHStage? {
+    mutating func readBBCH(_ node: Node) -> BBCHStage? {
         if case .array = node.value {
             guard let items = array(node) else { return nil }
             guard items.count == 2 else {
@@ -179,7 +184,8 @@ extension JSONReader {
     }
 
     private mutating func readProduct(_ node: Node) -> Product? {
-        guard let product = object(node, allowed: ["name", "rate", "authorisation", "kind", "activeIngredients", "restrictedEntryHours"]) else { return nil }
+        guard let product = object(node, allowed: ["name", "rate", "authorisation", "kind", "activeIngredients", "restrictedEntryHours",
+                                                       "preHarvestIntervalDays"]) else { return nil }
         let name = required("name", in: product, expected: "the product's name").flatMap { text($0) }
         if let name, let path = product.optional("name")?.path, let problem = JobRules.productName(name) {
             error(path, problem)
@@ -204,10 +210,20 @@ extension JSONReader {
             }
             return hours
         }
+        let preHarvest = product.optional("preHarvestIntervalDays").flatMap { node -> Int? in
+            guard let days = number(node) else { return nil }
+            if let problem = JobRules.preHarvestIntervalDays(days) {
+                error(node.path, problem)
+                return nil
+            }
+            return Int(days)
+        }
         guard let name, let rate else { return nil }
         var made = Product(name: name, rate: rate, authorisation: authorisation, kind: kind)
         made.activeIngredients = ingredients
         made.restrictedEntryHours = reentry
+        made.preHarvestIntervalDays = preHarvest
+        made.kindIsStated = product.optional("kind") != nil
         return made
     }
 

@@ -100,6 +100,12 @@ enum JobRules {
         hours <= 8_760 ? nil : "is \(RecordNumber.text(hours)) hours; expected the label's restricted-entry interval in hours (12, 24, 48, …), at most a year"
     }
 
+    /// A pre-harvest interval: whole days, as labels give it (0 for "none needed"), within a year.
+    static func preHarvestIntervalDays(_ days: Double) -> String? {
+        days >= 0 && days <= 366 && days == days.rounded()
+            ? nil : "is \(RecordNumber.text(days)); expected the label's pre-harvest interval in whole days, 0 to 366"
+    }
+
     /// The zone a Polish job's UTC times are shown in when it names none.
     static let polishTimeZone = "Europe/Warsaw"
 

@@ -12,4 +12,19 @@ public enum Notice: Sendable, Equatable {
     case ignoredKey(String)
     /// A growth stage whose BBCH stage cannot be read (a range backwards, …).
     case unreadableBBCH(String)
+    /// A product the catalogue does not know, or whose authorisation number is not the catalogue's.
+    case authorisationUnknown(product: String, number: String?)
+    /// A product whose authorisation ended (`lastDay`, YYYY-MM-DD) before the application.
+    case authorisationExpired(product: String, number: String, lastDay: String)
+    /// A product whose label lists no use on the job's crop.
+    case notOnLabel(product: String, crop: String)
+    /// A dose above the label's maximum on the crop, both in the label's unit.
+    case aboveLabelMaximum(product: String, dose: Double, maximum: Double, unit: String)
+    /// The crop's growth stage outside the label's window.
+    case outsideLabelStages(product: String, stage: String, window: String)
+    /// A harvest planned (`planned`, YYYY-MM-DD) before the earliest day the products' pre-harvest
+    /// intervals allow (`earliest`).
+    case harvestTooEarly(product: String, planned: String, earliest: String, days: Int)
+    /// More treatments with a product on a place and crop in a season than the label allows.
+    case treatmentsOverLabel(product: String, count: Int, maximum: Int, place: String)
 }

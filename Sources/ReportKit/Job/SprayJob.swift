@@ -179,6 +179,11 @@ public struct Product: Sendable, Equatable {
     public var activeIngredients: [String] = []
     /// The label's restricted-entry interval, in hours: how long workers stay out of the treated area.
     public var restrictedEntryHours: Double?
+    /// The label's pre-harvest interval for the job's crop, in days: the earliest harvest is this
+    /// many days after the application's last day (given, or filled from a ``ProductCatalogue``).
+    public var preHarvestIntervalDays: Int?
+    /// False when the input left `kind` out, so that a catalogue may say what the product is.
+    public var kindIsStated = true
 
     public init(name: String?, rate: Quantity<ProductRateUnit>, authorisation: String? = nil, kind: ProductKind = .plantProtection) {
         self.name = name
@@ -225,6 +230,8 @@ public struct ApplicationRecord: Sendable, Equatable {
     /// When the application was recorded: set by whoever confirms that the spraying was done
     /// (never the calculation's time, nor the clock). Not before the application's end.
     public var recordedAt: JobDate?
+    /// The day harvest is planned, when known: checked against the products' pre-harvest intervals.
+    public var plannedHarvest: JobDate?
 
     public init(operatorName: String? = nil, target: String? = nil, growthStage: String? = nil,
                 weather: String? = nil, notes: String? = nil, targetCodes: [String] = [], bbch: BBCHStage? = nil,

@@ -19,3 +19,4 @@ extension HistoryReadError: ReportKitError {}
 extension InputFileError: ReportKitError {}
 extension BatchError: ReportKitError {}
 extension RecordExportError: ReportKitError {}
+extension CatalogueError: ReportKitError {}

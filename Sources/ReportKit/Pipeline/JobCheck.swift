@@ -8,19 +8,29 @@ public struct JobCheck: Sendable {
     public let problems: [Diagnostic]
     /// What `record` asks for that the job lacks (empty without a jurisdiction).
     public let missing: [Diagnostic]
+    /// What the product catalogue says of the job's products (unknown or expired authorisations,
+    /// doses and stages beyond the label); also among ``warnings``. Empty without a catalogue.
+    public let labelWarnings: [Diagnostic]
+    /// EPPO codes the job could give for the crop and targets it names (``EPPONames``): hints,
+    /// which `validate` prints and no check counts.
+    public let suggestions: [Diagnostic]
 
-    /// Checks a decoded entry (``HistoryEntry/result``) and, when given, against `record`.
-    public init(_ decoded: Result<DecodedJob, InputError>, record: RecordJurisdiction? = nil) {
+    /// Checks a decoded entry (``HistoryEntry/result``) and, when given, against `record` and
+    /// the labels of `catalogue` (which also fills what the job's products leave out).
+    public init(_ decoded: Result<DecodedJob, InputError>, record: RecordJurisdiction? = nil, catalogue: ProductCatalogue? = nil) {
         do {
-            let job = try decoded.get()
-            let plan = try SprayCalculator.plan(for: job.job, inputWarnings: job.warnings)
+            let (plan, label) = try ProductCatalogue.plan(try decoded.get(), with: catalogue)
             self.plan = plan
             problems = []
             missing = record?.missing(in: plan.job) ?? []
+            labelWarnings = label
+            suggestions = EPPONames.suggestions(for: plan.job)
         } catch {
             plan = nil
             problems = error.diagnostics
             missing = []
+            labelWarnings = []
+            suggestions = []
         }
     }
 

@@ -20,6 +20,10 @@ public struct RecordExporter: Sendable {
         case invalid(EntryLabel, [Diagnostic])
         /// The entry is in the record but lacks what ``RecordExporter/check`` asks for.
         case incomplete(EntryLabel, [Diagnostic])
+        /// The entry goes beyond its products' labels, or names a product or number the
+        /// ``RecordExporter/catalogue`` does not know; told once the whole season is read, since
+        /// a season's count of treatments needs every entry.
+        case beyondLabel(EntryLabel, [Diagnostic])
     }
 
     /// Which entry of a history an event is about.
@@ -39,10 +43,14 @@ public struct RecordExporter: Sendable {
     public let form: Form
     /// The jurisdiction whose required fields each job is checked for (``Event/incomplete(_:_:)``).
     public let check: RecordJurisdiction?
+    /// The products' labels: fills what the jobs' products leave out, and checks each job and the
+    /// season's count of treatments (``Event/beyondLabel(_:_:)``).
+    public let catalogue: ProductCatalogue?
 
-    public init(form: Form, check: RecordJurisdiction? = nil) {
+    public init(form: Form, check: RecordJurisdiction? = nil, catalogue: ProductCatalogue? = nil) {
         self.form = form
         self.check = check
+        self.catalogue = catalogue
     }
 
     /// Reads `reader` to its end and hands the record's bytes to `sink` as they are made (the
@@ -57,17 +65,30 @@ public struct RecordExporter: Sendable {
     public func export(_ readers: [HistoryReader], names: [String?], into sink: ([UInt8]) throws -> Void,
                        events: (Event) -> Void = { _ in }) throws(RecordExportError) -> RecordSummary {
         var sources = Sources(readers: readers, names: names)
-        switch form {
-        case .data(let format): return try exportData(&sources, format: format, into: sink, events: events)
-        case .register(let options): return try exportRegister(&sources, options: options, into: sink, events: events)
+        let summary = switch form {
+        case .data(let format): try exportData(&sources, format: format, into: sink, events: events)
+        case .register(let options): try exportRegister(&sources, options: options, into: sink, events: events)
         }
+        tellLabelChecks(sources, events: events)
+        return summary
     }
 
-    /// The histories of one record, read in turn.
+    /// The histories of one record, read in turn, and what the label checks need of each valid
+    /// entry (its job alone, not its plan: a season's count stays small).
     private struct Sources {
         let readers: [HistoryReader]
         let names: [String?]
         var current = 0
+        var checked: [(label: EntryLabel, job: SprayJob, warnings: [Diagnostic])] = []
+    }
+
+    /// Each entry's label warnings with those of the season's count, in the order read.
+    private func tellLabelChecks(_ sources: Sources, events: (Event) -> Void) {
+        guard let catalogue else { return }
+        let season = catalogue.seasonWarnings(for: sources.checked.map(\.job))
+        for (entry, more) in zip(sources.checked, season) where !(entry.warnings + more).isEmpty {
+            events(.beyondLabel(entry.label, entry.warnings + more))
+        }
     }
 
     /// The next entry's plan, or nil at the end; an invalid entry is told and passed over.
@@ -88,7 +109,7 @@ public struct RecordExporter: Sendable {
             let entry = item.decode()
             let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: reader.isOneJob, line: entry.line, source: sources.current)
             summary.entries += 1
-            let checked = JobCheck(entry.result, record: check)
+            let checked = JobCheck(entry.result, record: check, catalogue: catalogue)
             guard let plan = checked.plan else {
                 summary.invalid += 1
                 let name = sources.current < sources.names.count ? sources.names[sources.current] : nil
@@ -101,6 +122,7 @@ public struct RecordExporter: Sendable {
                 summary.incomplete += 1
                 events(.incomplete(label, checked.missing))
             }
+            if catalogue != nil { sources.checked.append((label, plan.job, checked.labelWarnings)) }
             return (plan, label)
         }
         return nil

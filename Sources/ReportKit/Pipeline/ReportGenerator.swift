@@ -17,6 +17,9 @@ public struct ReportOptions: Sendable {
     /// The paper (`--paper`); nil uses the template's, else Letter for a job in US units and A4
     /// for a metric one.
     public var paper: Paper?
+    /// The products' labels (`--products`): what a job's products leave out is filled from it, and
+    /// the report warns where a job goes beyond a label. Nil checks nothing.
+    public var catalogue: ProductCatalogue?
 
     public init(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil,
                 author: String? = nil, tokensFile: String? = nil, pdfStandard: PDFStandard = .archivalAccessible) {
@@ -143,7 +146,7 @@ public final class ReportGenerator {
     /// each text the report's fonts cannot draw.
     public func plan(_ decoded: DecodedJob) throws(ReportError) -> SprayPlan {
         do {
-            return try SprayCalculator.plan(for: decoded.job, inputWarnings: decoded.warnings + text.unprintableTextWarnings(decoded.job))
+            return try ProductCatalogue.plan(decoded, with: options.catalogue, inputWarnings: text.unprintableTextWarnings(decoded.job)).plan
         } catch {
             throw .input(error)
         }

@@ -3,7 +3,8 @@ enum RecordCSV {
     static let columns = [
         "job_id", "line", "date", "start_time", "end_date", "end_time", "utc_offset", "end_utc_offset", "time_zone", "holding", "parcels",
         "field", "crop", "crop_eppo", "cropped_area_ha", "treated_area_ha", "treated_area", "treated_area_unit", "bbch_from", "bbch_to",
-        "reason", "reason_eppo", "product", "authorisation", "product_kind", "active_ingredients", "restricted_entry_hours", "dose", "dose_unit", "dose_per_ha", "dose_per_ha_unit", "total_product", "total_product_unit",
+        "reason", "reason_eppo", "product", "authorisation", "product_kind", "active_ingredients", "restricted_entry_hours",
+        "pre_harvest_interval_days", "earliest_harvest", "dose", "dose_unit", "dose_per_ha", "dose_per_ha_unit", "total_product", "total_product_unit",
         "total_product_label", "total_product_label_unit",
         "spray_volume_l_per_ha", "operator", "operator_licence", "equipment", "weather", "notes", "recorded_at",
     ]
@@ -20,6 +21,7 @@ enum RecordCSV {
             line.bbch.map { String($0.from) } ?? "", line.bbch.map { String($0.to) } ?? "",
             text(line.reason), text(line.reasonCodes.joined(separator: "; ")), text(line.product), text(line.authorisation),
             line.productKind.rawValue, text(line.activeIngredients.joined(separator: "; ")), number(line.restrictedEntryHours),
+            number(line.preHarvestIntervalDays.map(Double.init)), line.earliestHarvest ?? "",
             number(line.dose), line.doseUnit, number(line.dosePerHectare), line.dosePerHectareUnit,
             number(line.totalProduct), line.totalProductUnit,
             number(line.totalProductLabelUnits?.value), line.totalProductLabelUnits?.unit ?? "", number(line.sprayVolume),

@@ -26,7 +26,9 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
             need(!job.field.parcels.isEmpty, root.appending("field").appending("parcels"),
                  "the parcel treated: its label in the IACS aid application, or the Member State's alternative", annex)
             need(job.field.crop != nil, root.appending("field").appending("crop"), "the crop", "Reg. 1107/2009, Art. 67")
-            need(job.field.cropCode != nil, root.appending("field").appending("cropCode"), "the crop's EPPO code", annex)
+            let knownCode = job.field.crop.flatMap { EPPONames.entry(named: $0, in: EPPONames.crops) }
+            need(job.field.cropCode != nil, root.appending("field").appending("cropCode"),
+                 "the crop's EPPO code" + (knownCode.map { " (for \"\(job.field.crop ?? "")\": \($0.code))" } ?? ""), annex)
             for (index, product) in job.products.enumerated() {
                 let path = job.sourcePaths.products.appending(index: index)
                 need(product.name != nil, path.appending("name"), "the product's name", annex)

@@ -36,6 +36,8 @@ enum RecordJSON {
             "productKind": .string(line.productKind.rawValue),
             "activeIngredients": .array(line.activeIngredients.map(JSONValue.string)),
             "restrictedEntryHours": number(line.restrictedEntryHours),
+            "preHarvestIntervalDays": number(line.preHarvestIntervalDays.map(Double.init)),
+            "earliestHarvest": text(line.earliestHarvest),
             "dose": quantity(line.dose, line.doseUnit),
             "dosePerHa": quantity(line.dosePerHectare, line.dosePerHectareUnit),
             "totalProduct": quantity(line.totalProduct, line.totalProductUnit),

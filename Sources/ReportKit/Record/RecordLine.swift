@@ -46,6 +46,10 @@ public struct RecordLine: Sendable, Equatable {
     public var activeIngredients: [String]
     /// The label's restricted-entry interval, hours.
     public var restrictedEntryHours: Double?
+    /// The label's pre-harvest interval on the crop, days, and the first day of harvest it allows
+    /// after this application (`YYYY-MM-DD`, the application's last day plus the interval).
+    public var preHarvestIntervalDays: Int?
+    public var earliestHarvest: String?
     /// The dose as the job gives it (1.5 L/ha, 0.1 %, 300 mL/100 L).
     public var dose: Double
     public var doseUnit: String
@@ -86,6 +90,10 @@ public struct RecordLine: Sendable, Equatable {
                 bbch: job.record.bbch, reason: job.record.target, reasonCodes: job.record.targetCodes,
                 product: product.name, authorisation: product.authorisation, productKind: product.kind,
                 activeIngredients: product.activeIngredients, restrictedEntryHours: product.restrictedEntryHours,
+                preHarvestIntervalDays: product.preHarvestIntervalDays,
+                earliestHarvest: product.preHarvestIntervalDays.flatMap { days in
+                    (job.endDateAsShown ?? job.date).map { CivilTime(EarliestHarvest.day(after: $0, days: days).instant).isoDate }
+                },
                 dose: product.rate.value, doseUnit: product.rate.unit.rawValue,
                 dosePerHectare: area > 0 ? total / area : 0, dosePerHectareUnit: liquid ? "L/ha" : "kg/ha",
                 totalProduct: total, totalProductUnit: liquid ? "L" : "kg",

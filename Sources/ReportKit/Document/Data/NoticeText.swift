@@ -26,6 +26,22 @@ enum NoticeText {
             return ReportLocale.fill(t["notice.ignoredKey"], ["key": key])
         case .unreadableBBCH(let text):
             return ReportLocale.fill(t["notice.unreadableBBCH"], ["text": text])
+        case .authorisationUnknown(let name, let number):
+            return ReportLocale.fill(t[number == nil ? "notice.notInCatalogue" : "notice.authorisationUnknown"], ["name": name, "number": number ?? ""])
+        case .authorisationExpired(let name, let number, let lastDay):
+            let day = JobDate(rfc3339: lastDay).map { t.text($0, includeTime: false) } ?? lastDay
+            return ReportLocale.fill(t["notice.authorisationExpired"], ["name": name, "number": number, "day": day])
+        case .notOnLabel(let name, let crop):
+            return ReportLocale.fill(t["notice.notOnLabel"], ["name": name, "crop": crop])
+        case .aboveLabelMaximum(let name, let dose, let maximum, let unit):
+            return ReportLocale.fill(t["notice.aboveLabelMaximum"], ["name": name, "dose": t.given(dose, unit: unit), "maximum": t.given(maximum, unit: unit)])
+        case .outsideLabelStages(let name, let stage, let window):
+            return ReportLocale.fill(t["notice.outsideLabelStages"], ["name": name, "stage": stage, "window": window])
+        case .harvestTooEarly(let name, let planned, let earliest, let days):
+            func day(_ text: String) -> String { JobDate(rfc3339: text).map { t.text($0, includeTime: false) } ?? text }
+            return ReportLocale.fill(t["notice.harvestTooEarly"], ["name": name, "planned": day(planned), "earliest": day(earliest), "days": t.integer(days)])
+        case .treatmentsOverLabel(let name, let count, let maximum, let place):
+            return ReportLocale.fill(t["notice.treatmentsOverLabel"], ["name": name, "count": t.integer(count), "maximum": t.integer(maximum), "place": place])
         }
     }
 }

@@ -27,7 +27,14 @@ enum RegisterLine {
             // A product that is not a plant protection product says what it is (the Polish
             // register's remarks: "fertiliser in the mix"), so its empty authorisation reads right.
             let kind = line.productKind == .plantProtection ? nil : t["productKind.\(line.productKind.rawValue)"]
-            let lineRemarks = [kind, remarks.isEmpty ? nil : remarks].compactMap { $0 }.joined(separator: " · ")
+            // The pre-harvest interval and the first day of harvest it allows: what a buyer and an
+            // inspector look for beside the application.
+            let harvest = line.preHarvestIntervalDays.map { days in
+                let interval = ReportLocale.fill(t["register.preHarvest"], ["days": t.integer(days)])
+                let day = line.earliestHarvest.flatMap(JobDate.init(rfc3339:)).map { t.text($0, includeTime: false) }
+                return day.map { "\(interval): \(t["earliestHarvest"].lowercased()) \($0)" } ?? interval
+            }
+            let lineRemarks = [kind, harvest, remarks.isEmpty ? nil : remarks].compactMap { $0 }.joined(separator: " · ")
             return [
                 "date": .optional(date),
                 "field": .optional(job.field.name),

@@ -224,6 +224,10 @@ package enum ReportData {
             "cropCode": .optional(job.field.cropCode),
             "cropArea": .optional(job.field.cropArea.map { t.given($0.value, unit: $0.unit.rawValue) }),
             "time": .optional(applicationTime(job, locale: t)),
+            "earliestHarvest": .optional(job.earliestHarvest.map { harvest in
+                ReportLocale.fill(t["earliestHarvestValue"], ["day": t.text(harvest.day, includeTime: false),
+                                                             "days": t.integer(harvest.days), "name": harvest.product ?? t["product"]])
+            }),
             "authorisations": .bool(job.products.contains { $0.authorisation != nil }),
         ]
         let any = fields.contains { key, value in
