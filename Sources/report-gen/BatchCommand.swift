@@ -92,7 +92,8 @@ struct BatchCommand: ParsableCommand {
         if threads < jobs, !quiet {
             Console.warning("the address-space limit (ulimit -v) leaves room for \(threads) of \(jobs) jobs at once; running \(threads)")
         }
-        let options = BatchOptions(report: try report.reportOptions(), coverTemplate: cover, threads: threads, overwrite: overwrite,
+        let reportOptions = try report.reportOptions()
+        let options = BatchOptions(report: reportOptions, coverTemplate: cover, threads: threads, overwrite: overwrite,
                                    failFast: failFast, inputs: inputs, recordCheck: recordCheck)
         let destination: BatchDestination = combined.map { .combined($0) } ?? .folder(output ?? ".")
         let exporter = BatchExporter(options: options, destination: destination)
@@ -112,7 +113,7 @@ struct BatchCommand: ParsableCommand {
         }
         // Only once the history can be read: a failed run leaves no empty folder behind.
         if case .folder(let folder) = destination { try Self.makeFolder(folder) }
-        let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination, showsWarnings: recordCheck != nil)
+        let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination, showsWarnings: recordCheck != nil || reportOptions.catalogue != nil)
         if display.interactive, reader.format == .lines, history != "-" {
             display.expectedTotal = HistoryReader.countLines(atPath: history)
         }
