@@ -23,6 +23,26 @@ struct ProductCatalogueReadingTests {
         #expect(Set(json.products.map(\.name)).count == json.products.count)
     }
 
+    @Test func theExampleFollowsTheDocumentedSchema() throws {
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[2]))))
+            print("ok" if not errors else errors[0].message)
+            """
+        let docs = Self.examples.deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, docs.appendingPathComponent("products-v1.schema.json").path,
+                             Self.examples.appendingPathComponent("products.json").path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text == "ok\n", "python3 with jsonschema is needed (scripts/setup.sh): \(text)")
+    }
+
     @Test func aCSVRowPerUseBecomesOneProductWithItsUses() throws {
         let csv = """
         \u{FEFF}name;authorisation;crops;cropCode;maxRate;maxRateUnit;maxTreatments;preHarvestIntervalDays;bbchFrom;bbchTo;activeIngredients
