@@ -173,40 +173,66 @@ struct RecordCLITests {
         return ""
     }
 
-    @Test func thePrintedCodeScansToTheRecord() throws {
+    /// The compact record a code holds, as JSON.
+    static func compact(_ scanned: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(scanned.utf8)) as? [String: Any] ?? [:]
+    }
+
+    /// The printed code, read back by zbar from 150 and 300 dpi renders, is the compact record
+    /// (reportkit-qr/1): the same products, authorisations and doses as the record, Polish letters
+    /// intact (the code declares UTF-8), and the first 16 digits of the SHA-256 of the record the
+    /// PDF carries.
+    @Test func thePrintedCodeScansToTheCompactRecord() throws {
         let folder = try ScratchFolder()
-        let job = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/en-metric-single.json").path
+        let job = ReportGen.example("herbicide-pl.json")
         #expect(try ReportGen.run([job, "-o", folder.path("report.pdf")]).status == 0)
-        let record = try ReportGen.run(["record", job, "--format", "json"]).stdout.replacingOccurrences(of: "\n", with: "")
-        for dpi in [150, 200] {
-            #expect(try Self.decodeQR(folder.path("report.pdf"), dpi: dpi, in: folder) == record, "at \(dpi) dpi")
+        let record = try JSONSerialization.jsonObject(with: Data(try ReportGen.run(["record", job, "--format", "json"]).stdout.utf8)) as? [String: Any]
+        let lines = record?["lines"] as? [[String: Any]] ?? []
+        let attached = try ReportGen.run(["extract", folder.path("report.pdf"), "--record", "-o", folder.path("record.json")])
+        #expect(attached.status == 0)
+        let hash = try toolOutput(["sha256sum", folder.path("record.json")]).prefix(16)
+        for dpi in [150, 300] {
+            let scanned = try Self.decodeQR(folder.path("report.pdf"), dpi: dpi, in: folder)
+            let code = try Self.compact(scanned)
+            #expect(code["v"] as? String == "reportkit-qr/1", "at \(dpi) dpi: \(scanned)")
+            #expect(code["f"] as? String == "Działka 12")
+            #expect(code["r"] as? String == "chwasty dwuliścienne")
+            #expect((code["n"] as? String)?.contains("południem") == true)
+            #expect(code["x"] as? String == String(hash))
+            let products = code["p"] as? [[Any]] ?? []
+            #expect(products.map { $0.first as? String ?? "" } == lines.map { $0["product"] as? String ?? "?" })
+            #expect(products.map { $0[2] as? Double ?? -1 } == lines.map { ($0["dose"] as? [String: Any])?["value"] as? Double ?? -2 })
+            #expect(products.map { $0[3] as? String ?? "" } == lines.map { ($0["dose"] as? [String: Any])?["unit"] as? String ?? "?" })
         }
     }
 
-    @Test func aRecordTooLongForOneCodeTurnsToCSVThenDropsItsFreeTextThenTheCode() throws {
+    /// A record too long for a code of 40 mm loses its free text first, then all but the legal
+    /// record, and the page says which; a mix too large even for that has no code, and the page
+    /// says the record is attached.
+    @Test func aRecordTooLongForItsCodeLeavesOutWhatTheLawDoesNotAsk() throws {
         let folder = try ScratchFolder()
-        // One product with 2,000 characters of notes (4 KB): the whole record does not fit in any
-        // code, as JSON or as CSV; the CSV without free text does.
         var long = baseJobText()
         long = long.replacingOccurrences(of: #""version": 1,"#, with: #""version": 1, "operator": "Jan", "notes": "\#(String(repeating: "ąęśćżźółń ", count: 190))","#)
         let path = try folder.write(long, to: "long.json")
         #expect(try ReportGen.run([path, "-o", folder.path("long.pdf")]).status == 0)
-        let scanned = try Self.decodeQR(folder.path("long.pdf"), dpi: 150, in: folder)
-        let rows = try Self.rows(scanned)
-        #expect(rows.count == 1 && rows.first?["product"] == "Roundup 360 SL" && rows.first?["notes"] == "" && rows.first?["operator"] == "Jan",
-                "\(scanned.prefix(300))")
-        // Four products fit a code as CSV, free text and all, exactly what `record --format csv` writes.
-        let four = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-four-products.json").path
-        #expect(try ReportGen.run([four, "-o", folder.path("four.pdf")]).status == 0)
-        let fourScanned = try Self.decodeQR(folder.path("four.pdf"), dpi: 150, in: folder)
-        let csv = try ReportGen.run(["record", four, "--format", "csv"]).stdout
-        #expect(fourScanned == csv.trimmingCharacters(in: .newlines), "the code is the CSV record")
-        #expect(try Self.rows(fourScanned).map { $0["product"] ?? "" } == ["Komplet 560 SC", "Legato Plus 600 SC", "Mocznik", "Adiuwant olejowy"])
+        let code = try Self.compact(try Self.decodeQR(folder.path("long.pdf"), dpi: 150, in: folder))
+        #expect(code["o"] as? String == "Jan" && code["n"] == nil && (code["p"] as? [[Any]])?.first?.first as? String == "Roundup 360 SL", "\(code)")
+        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("long.pdf"), "-"]).stdout
+        #expect(text.contains("leaves out"), "\(text)")
+        // Every record field (docs/examples/record-pl.json): the code keeps the legal ones, the
+        // free text goes, and the page says so.
+        let every = ReportGen.example("record-pl.json")
+        #expect(try ReportGen.run([every, "-o", folder.path("every.pdf")]).status == 0)
+        let lean = try Self.compact(try Self.decodeQR(folder.path("every.pdf"), dpi: 150, in: folder))
+        #expect(lean["e"] as? String == "TRZAW" && lean["rc"] as? [String] == ["MATCH", "STEME"] && lean["l"] as? String == "PL-2024-01234", "\(lean)")
+        #expect(lean["n"] == nil && lean["w"] == nil && lean["eq"] == nil)
+        let everyText = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("every.pdf"), "-"]).stdout
+        #expect(everyText.contains("Kod pomija"), "\(everyText)")
         // Twenty do not fit any code that scans, so there is none, and the page says where the record is.
         let twenty = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-twenty-products.json").path
         #expect(try ReportGen.run([twenty, "-o", folder.path("twenty.pdf")]).status == 0)
-        let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("twenty.pdf"), "-"]).stdout
-        #expect(text.contains("zbyt długa na kod"))
+        let twentyText = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("twenty.pdf"), "-"]).stdout
+        #expect(twentyText.contains("zbyt długa na kod"))
         #expect(try Self.decodeQR(folder.path("twenty.pdf"), dpi: 150, in: folder).isEmpty)
     }
 

@@ -15,6 +15,37 @@ package enum JSONWriter {
         return output
     }
 
+    /// The document on one line with no space at all (`{"a":1,"b":[2,3]}`): for a QR code, where
+    /// every byte is paid for in modules.
+    package static func compact(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        writeCompact(value, into: &output)
+        return output
+    }
+
+    private static func writeCompact(_ value: JSONValue, into output: inout [UInt8]) {
+        switch value {
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for index in elements.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeCompact(elements[index], into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for index in object.members.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeString(object.members[index].key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                writeCompact(object.members[index].value, into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        default:
+            write(value, level: 0, indent: [], into: &output)
+        }
+    }
+
     // Every document a report attaches comes through here (its plan and its record, a thousand
     // values each): literals are appended from their static bytes and strings from their own
     // storage, never through the generic sequence path.

@@ -27,8 +27,9 @@ final class TemplateBuilder {
         self.anchorPrefix = anchorPrefix
     }
 
-    /// The smallest module that still scans from a printed page: 0.5 mm (2.9 pixels at 150 dpi).
-    static let minimumQRModule = 0.5 / 25.4 * 72
+    /// The smallest module that still scans from a printed page: 0.4 mm (2.4 pixels at 150 dpi;
+    /// a phone reads it from a laser print at arm's length).
+    static let minimumQRModule = 0.4 / 25.4 * 72
     /// No code is drawn smaller than this (about 42 mm), however little it holds.
     static let smallestQRCode = 120.0
 
@@ -36,10 +37,12 @@ final class TemplateBuilder {
     /// modules large enough to scan; else the `otherwise` nodes: never a code that does not scan.
     private func qrCode(_ spec: QRSpec, node: TemplateNode, scope: Scope, background: Color) throws(DefinitionError) -> [any Element] {
         if let qrEncoder {
-            for pattern in spec.contents {
-                let text = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
-                guard !text.isEmpty else { continue }
-                for level in spec.errorCorrection {
+            // The strongest error correction first, over every content: a smaller record in a
+            // code that survives a smudge beats the whole record in one that does not.
+            for level in spec.errorCorrection {
+                for content in spec.contents {
+                    let text = try evaluate(node) { () throws(PatternError) in try scope.text(content.text, locale: locale) }
+                    guard !text.isEmpty else { continue }
                     guard let code = qrEncoder.encode(text, errorCorrection: level) else { continue }
                     // As large as its modules need, up to `size`: a short record makes a small code.
                     let needed = Double(code.width + 2 * QRCodeElement.quietZone) * Self.minimumQRModule
@@ -49,8 +52,21 @@ final class TemplateBuilder {
                         try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
                     } ?? locale["qr.alt"]
                     let element = QRCodeElement(code: code, size: size, alternativeText: words)
-                    let beside = try build(spec.beside, scope: scope, background: background)
+                    var beside = try build(spec.beside, scope: scope, background: background)
+                    // What this content leaves out of the record, said under the heading.
+                    if let note = content.note {
+                        let said = try evaluate(node) { () throws(PatternError) in try scope.text(note, locale: locale) }
+                        if !said.isEmpty {
+                            let foreground = color("text.secondary")
+                            let style = textStyle("captionSmall", color: foreground)
+                            record(foreground, on: background, style: style, node: node, sample: said)
+                            beside.append(Text(said, style: style))
+                        }
+                    }
                     guard !beside.isEmpty else { return [element] }
+                    if spec.captionBelow {
+                        return [KeepTogether(VStack(spacing: space("xs"), [element] + beside))]
+                    }
                     return [KeepTogether(HStack(spacing: space("md"), alignment: .top, origin: origin(node), [
                         HStack.Item(element, width: .fixed(size)), HStack.Item(VStack(spacing: space("xs"), beside), width: .fraction(1)),
                     ]))]
@@ -139,13 +155,20 @@ final class TemplateBuilder {
             return [Drawing(size: Size(width: size, height: size), commands: [.stroke(box, stroke, lineWidth: 2)], alternativeText: words)]
         case .qr(let spec):
             return try qrCode(spec, node: node, scope: scope, background: background)
-        case .firstThatFits(let alternatives, let onePage):
+        case .firstThatFits(let alternatives, let fit):
             var built: [any Element] = []
+            // Only one alternative is drawn: each names its headings as the first does (the same
+            // anchors, in the same order), and the outline keeps them once.
+            let outlineBefore = outline
+            var outlineAfter: [OutlineItem]?
             for alternative in alternatives where try isShown(alternative, scope: scope) {
+                outline = outlineBefore
                 let elements = try build(alternative, scope: scope, background: background)
+                if outlineAfter == nil { outlineAfter = outline }
                 if !elements.isEmpty { built.append(elements.count == 1 ? elements[0] : VStack(spacing: 0, elements)) }
             }
-            return built.isEmpty ? [] : [FirstFitting(built, wholePage: onePage, origin: origin(node))]
+            outline = outlineAfter ?? outlineBefore
+            return built.isEmpty ? [] : [FirstFitting(built, fit: fit, origin: origin(node))]
         case .anchor(let pattern, let children):
             let name = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
             return [Anchor(anchorPrefix + name, VStack(spacing: 0, try build(children, scope: scope, background: background)))]
@@ -292,8 +315,10 @@ final class TemplateBuilder {
             pairs.append(PairGrid.Pair(label: Text(StyledText(label, style: labelStyle)), value: Text(StyledText(value, style: valueStyle))))
         }
         guard !pairs.isEmpty else { return nil }
-        return PairGrid(pairs: pairs, columns: spec.columns, labelShare: spec.labelShare, labelSpacing: space("sm"),
-                        columnSpacing: space("lg"), lineSpacing: space(spec.spacing))
+        var grid = PairGrid(pairs: pairs, columns: spec.columns, labelShare: spec.labelShare, labelSpacing: space("sm"),
+                            columnSpacing: space(spec.labelAbove ? "md" : "lg"), lineSpacing: space(spec.spacing))
+        grid.labelAbove = spec.labelAbove
+        return grid
     }
 
     // MARK: Tokens and values

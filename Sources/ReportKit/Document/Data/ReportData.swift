@@ -11,7 +11,7 @@ package enum ReportData {
         var root = common(locale: locale, author: author ?? plan.job.author)
         root["evidence"] = evidence.map(Self.evidence) ?? .absent
         root["usUnits"] = .bool(plan.job.usesUSUnits)
-        for (key, value) in jobValues(plan, display: display, locale: locale, withQRCode: withQRCode) { root[key] = value }
+        for (key, value) in jobValues(plan, display: display, locale: locale, withQRCode: withQRCode, evidence: evidence) { root[key] = value }
         root["notices"] = .list(NoticeText.texts(plan, locale: locale).map(TemplateValue.text))
         root["jobs"] = .list([.record(summary(plan, display: display, locale: locale, number: 1))])
         return .record(root)
@@ -104,7 +104,8 @@ package enum ReportData {
         ]
     }
 
-    private static func jobValues(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale, withQRCode: Bool) -> [String: TemplateValue] {
+    private static func jobValues(_ plan: SprayPlan, display: PlanDisplay, locale: ReportLocale, withQRCode: Bool,
+                                  evidence: RecordEvidence?) -> [String: TemplateValue] {
         let job = plan.job
         let t = locale
         let products = job.products.enumerated().map { index, product -> TemplateValue in
@@ -191,7 +192,9 @@ package enum ReportData {
                     : t.loading(of: plan)),
             ]),
             "areaPerFullLoad": .quantity(display.areaPerFullLoad),
-            "record": .record(withQRCode ? recordFields(job, locale: t).merging(qrFields(plan)) { first, _ in first } : recordFields(job, locale: t)),
+            "record": .record(withQRCode
+                ? recordFields(job, locale: t).merging(qrFields(plan, locale: t, evidence: evidence)) { first, _ in first }
+                : recordFields(job, locale: t)),
             "hasRecord": .bool(!record.isEmpty || job.products.contains { $0.authorisation != nil }),
             "warnings": .list(plan.warnings.map { .text($0.description) }),
         ]
@@ -238,24 +241,39 @@ package enum ReportData {
         return fields.merging(["any": .bool(any)]) { first, _ in first }
     }
 
-    /// The record of the job as a QR code holds it: compact JSON of the record's schema (`qr`);
-    /// for a mix too large for that, the same record as CSV, which names each column once instead
-    /// of on every line (`qrTable`), then the CSV without the free text (`qrShort`).
-    fileprivate static func qrFields(_ plan: SprayPlan) -> [String: TemplateValue] {
-        let lines = RecordLine.lines(of: plan)
-        let short = lines.map { line in
-            var line = line
-            line.notes = nil
-            line.weather = nil
-            line.equipment = nil
-            return line
+    /// The record of the job as its QR code holds it (``RecordQR``, `reportkit-qr/1`): whole
+    /// (`qr`), without the free text (`qrLean`), and only what the legal record needs
+    /// (`qrLegal`); with each smaller form, what it leaves out in the locale's words (`qrLeanNote`,
+    /// `qrLegalNote`), for the page to say.
+    fileprivate static func qrFields(_ plan: SprayPlan, locale t: ReportLocale, evidence: RecordEvidence?) -> [String: TemplateValue] {
+        func note(_ extent: RecordQR.Extent) -> TemplateValue {
+            let present = leftOutPresent(extent, job: plan.job)
+            guard !present.isEmpty else { return .absent }
+            let names = present.map { t[$0].lowercased() }.joined(separator: ", ")
+            return .text(ReportLocale.fill(t["qr.leavesOut"], ["fields": names]))
         }
-        func compact(_ lines: [RecordLine]) -> String {
-            // Line breaks in values are escaped, so the document's own are the only ones.
-            String(decoding: RecordFormat.json.document(lines).utf8.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        return [
+            "qr": .text(RecordQR.text(of: plan, extent: .whole, evidence: evidence)),
+            "qrLean": .text(RecordQR.text(of: plan, extent: .withoutFreeText, evidence: evidence)),
+            "qrLegal": .text(RecordQR.text(of: plan, extent: .legalMinimum, evidence: evidence)),
+            "qrLeanNote": note(.withoutFreeText),
+            // The smallest form says what it keeps rather than listing all it leaves out.
+            "qrLegalNote": .text(t["qr.legalOnly"]),
+        ]
+    }
+
+    /// The fields `extent` leaves out that the job has: only those are worth saying.
+    private static func leftOutPresent(_ extent: RecordQR.Extent, job: SprayJob) -> [String] {
+        extent.leftOut.filter { key in
+            switch key {
+            case "notes": job.record.notes != nil
+            case "weather": job.record.weather != nil
+            case "equipment": job.record.equipment != nil
+            case "target": job.record.target != nil && !job.record.targetCodes.isEmpty
+            case "cropArea": job.field.cropArea != nil
+            default: true
+            }
         }
-        return ["qr": .text(compact(lines)), "qrTable": .text(RecordFormat.csv.document(lines)),
-                "qrShort": .text(RecordFormat.csv.document(short))]
     }
 
     /// "07:30–09:10" for an application that ended the day it started, else both dates in full.

@@ -99,7 +99,7 @@ struct TemplateNode: Sendable {
         case anchor(TextPattern, [TemplateNode])
         case link(TextPattern, [TemplateNode])
         /// The first of these alternatives that fits the width (``FirstFitting``).
-        case firstThatFits([TemplateNode], onePage: Bool)
+        case firstThatFits([TemplateNode], fit: FirstFitting.Fit)
     }
 }
 
@@ -167,12 +167,21 @@ struct PairsSpec: Sendable {
     var spacing: String
     /// How many pairs stand side by side in each line.
     var columns: Int
+    /// Labels above their values instead of beside them.
+    var labelAbove = false
 }
 
 /// A QR code node: the contents to try in order, each at each error correction level in order,
 /// until one makes a code whose modules are large enough to scan from print in `size` points.
 struct QRSpec: Sendable {
-    var contents: [TextPattern]
+    /// One thing a code may hold, and what the page says of it when it is the one drawn (what
+    /// it leaves out).
+    struct Content: Sendable {
+        var text: TextPattern
+        var note: TextPattern?
+    }
+
+    var contents: [Content]
     var size: Double
     var errorCorrection: [QRErrorCorrection]
     var alternative: TextPattern?
@@ -180,6 +189,8 @@ struct QRSpec: Sendable {
     var beside: [TemplateNode]
     /// What is shown when no content fits (a note that the record is attached instead).
     var otherwise: [TemplateNode]
+    /// The `beside` nodes go under the code, in its width, instead of to its right.
+    var captionBelow = false
 }
 
 struct GaugeSpec: Sendable {

@@ -152,7 +152,11 @@ private struct TemplateReader {
         case "keepTogether": parsedKind = nodes(value, depth: depth + 1).map { .keepTogether($0) }
         case "firstThatFits":
             let onePage = fields.optional("onePage").flatMap { bool($0) } ?? false
-            parsedKind = nodes(value, depth: depth + 1).map { .firstThatFits($0, onePage: onePage) }
+            let here = fields.optional("fitsHere").flatMap { bool($0) } ?? false
+            if onePage, here, let path = fields.optional("fitsHere")?.path {
+                reader.error(path, "cannot stand with \"onePage\"; expected one of them: a whole page, or the space left where the node stands")
+            }
+            parsedKind = nodes(value, depth: depth + 1).map { .firstThatFits($0, fit: here ? .space : onePage ? .wholePage : .width) }
             if case .array(let elements) = value.value, elements.isEmpty {
                 reader.error(value.path, "has no alternatives; expected the layouts to choose from, widest first")
             }
@@ -164,11 +168,11 @@ private struct TemplateReader {
             let alternative = fields.optional("alt").flatMap { pattern($0) }
             parsedKind = size.map { .checkbox(size: $0, color: boxColor, alternative: alternative) }
         case "qr":
-            let contents: [TextPattern]?
+            let contents: [QRSpec.Content]?
             if case .array = value.value {
-                contents = reader.array(value).map { items in items.compactMap { pattern($0) } }
+                contents = reader.array(value).map { items in items.compactMap { qrContent($0) } }
             } else {
-                contents = pattern(value).map { [$0] }
+                contents = pattern(value).map { [QRSpec.Content(text: $0)] }
             }
             let size = fields.optional("size").flatMap { reader.number($0, in: 36...500, unit: "points") } ?? 270
             var levels: [QRErrorCorrection] = [.medium, .low]
@@ -180,7 +184,11 @@ private struct TemplateReader {
             let otherwise = fields.optional("otherwise").flatMap { nodes($0, depth: depth + 1) } ?? []
             let beside = fields.optional("beside").flatMap { nodes($0, depth: depth + 1) } ?? []
             if let contents, contents.isEmpty { reader.error(value.path, "has no content; expected a pattern or a list of them, tried in order") }
-            parsedKind = contents.map { .qr(QRSpec(contents: $0, size: size, errorCorrection: levels, alternative: alternative, beside: beside, otherwise: otherwise)) }
+            let below = fields.optional("captionBelow").flatMap { bool($0) } ?? false
+            parsedKind = contents.map {
+                .qr(QRSpec(contents: $0, size: size, errorCorrection: levels, alternative: alternative, beside: beside, otherwise: otherwise,
+                           captionBelow: below))
+            }
         case "anchor", "link":
             guard let target = kind == "link" ? linkPattern(value) : pattern(value),
                   let children = reader.required("content", in: fields, expected: "the nodes inside").flatMap({ nodes($0, depth: depth + 1) }) else { return nil }
@@ -194,11 +202,11 @@ private struct TemplateReader {
     /// Attributes each node kind takes besides its own key and the common ones.
     static let attributes: [String: [String]] = [
         "text": ["style", "color", "align", "role", "ellipsize"],
-        "stack": ["spacing", "continuation"], "row": ["spacing", "align"], "firstThatFits": ["onePage"],
+        "stack": ["spacing", "continuation"], "row": ["spacing", "align"], "firstThatFits": ["onePage", "fitsHere"],
         "card": ["background", "border", "padding", "radius", "spacing"],
-        "badge": ["color"], "pairs": ["labelStyle", "valueStyle", "labelColor", "labelShare", "spacing", "columns"],
+        "badge": ["color"], "pairs": ["labelStyle", "valueStyle", "labelColor", "labelShare", "spacing", "columns", "labelAbove"],
         "each": ["as", "do", "spacing", "pageBreakBetween"], "checkbox": ["color", "alt"],
-        "anchor": ["content"], "link": ["content"], "qr": ["size", "errorCorrection", "alt", "beside", "otherwise"],
+        "anchor": ["content"], "link": ["content"], "qr": ["size", "errorCorrection", "alt", "beside", "otherwise", "captionBelow"],
     ]
 
     private mutating func text(_ value: JSONReader.Node, _ fields: JSONReader.ObjectNode) -> TextSpec? {
@@ -274,7 +282,8 @@ private struct TemplateReader {
                          labelStyle: fields.optional("labelStyle").flatMap { textStyle($0) } ?? "bodySecondary",
                          valueStyle: fields.optional("valueStyle").flatMap { textStyle($0) } ?? "bodySecondary",
                          labelColor: fields.optional("labelColor").flatMap { color($0) } ?? "text.secondary",
-                         labelShare: share, spacing: spacing(fields, default: "xs"), columns: columns)
+                         labelShare: share, spacing: spacing(fields, default: "xs"), columns: columns,
+                         labelAbove: fields.optional("labelAbove").flatMap { bool($0) } ?? false)
     }
 
     private mutating func gauges(_ node: JSONReader.Node, single: Bool, legendOnly: Bool) -> GaugeSpec? {
@@ -290,6 +299,15 @@ private struct TemplateReader {
     }
 
     // MARK: Values
+
+    /// One content of a QR code: a pattern, or `{"text": pattern, "note": pattern}` with what the
+    /// page says when this content is the one drawn.
+    private mutating func qrContent(_ node: JSONReader.Node) -> QRSpec.Content? {
+        guard case .object = node.value else { return pattern(node).map { QRSpec.Content(text: $0) } }
+        guard let fields = reader.object(node, allowed: ["text", "note"]),
+              let text = reader.required("text", in: fields, expected: "what the code holds, a pattern").flatMap({ pattern($0) }) else { return nil }
+        return QRSpec.Content(text: text, note: fields.optional("note").flatMap { pattern($0) })
+    }
 
     private mutating func pattern(_ node: JSONReader.Node) -> TextPattern? {
         guard let text = reader.text(node, maximumLength: 4_000, multiline: true) else { return nil }

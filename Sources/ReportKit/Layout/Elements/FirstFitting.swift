@@ -2,29 +2,55 @@
 /// product, else the same table turned around; a tank card in large type, else in smaller type.
 /// Chosen where it is laid out, so the same template adapts to the page and to the data.
 ///
-/// An alternative fits when its narrowest form fits the width; with ``wholePage``, it must also
-/// fit on one whole page (the last alternative is used when none does, and splits).
+/// An alternative fits when its narrowest form fits the width; with ``Fit/wholePage``, it must
+/// also fit on one whole page; with ``Fit/space``, in the space left where it stands (the last
+/// alternative wide enough is used when none does, and splits).
 public struct FirstFitting: Element {
+    /// What an alternative must fit besides the width.
+    public enum Fit: Sendable {
+        /// The width alone.
+        case width
+        /// One whole page: a tank card in large type when a load's amounts fit a page.
+        case wholePage
+        /// The space left on the page where it stands: the clearer layout when the page has room
+        /// for it, a more compact one (the drawings beside a table) to keep a report on one page.
+        case space
+    }
+
     public var alternatives: [any Element]
     /// Where the choice comes from (a template file and node), for the error when none fits.
     public var origin: String?
+    public var fit: Fit
     /// True when an alternative must also fit on one page to be chosen.
-    public var wholePage: Bool
+    public var wholePage: Bool { fit == .wholePage }
 
     public init(_ alternatives: [any Element], wholePage: Bool = false, origin: String? = nil) {
+        self.init(alternatives, fit: wholePage ? .wholePage : .width, origin: origin)
+    }
+
+    public init(_ alternatives: [any Element], fit: Fit, origin: String? = nil) {
         self.alternatives = alternatives
-        self.wholePage = wholePage
+        self.fit = fit
         self.origin = origin
     }
 
     /// The first alternative that fits `width` (and, with ``wholePage``, a page's height).
     public func chosen(for width: Double, context: LayoutContext) throws(LayoutError) -> (any Element)? {
-        let wideEnough = alternatives.filter { $0.minimumWidth(context: context) <= width + 0.01 }
-        guard wholePage, wideEnough.count > 1 else { return wideEnough.first }
-        var page = context
-        page.atPageTop = true
+        try chosen(for: Size(width: width, height: context.pageContentHeight), context: context)
+    }
+
+    /// The first alternative that fits `space` as ``fit`` asks.
+    func chosen(for space: Size, context: LayoutContext) throws(LayoutError) -> (any Element)? {
+        let wideEnough = alternatives.filter { $0.minimumWidth(context: context) <= space.width + 0.01 }
+        guard fit != .width, wideEnough.count > 1 else { return wideEnough.first }
+        var trial = context
+        var height = space.height
+        if fit == .wholePage {
+            trial.atPageTop = true
+            height = context.pageContentHeight
+        }
         for alternative in wideEnough.dropLast() {
-            if case .complete = try alternative.layout(in: Size(width: width, height: context.pageContentHeight), context: page) {
+            if case .complete = try alternative.layout(in: Size(width: space.width, height: height), context: trial) {
                 return alternative
             }
         }
@@ -44,7 +70,8 @@ public struct FirstFitting: Element {
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         guard !alternatives.isEmpty else { return .complete(.empty) }
-        guard let element = try chosen(for: space.width, context: context) else {
+        guard let element = try chosen(for: fit == .space ? space : Size(width: space.width, height: context.pageContentHeight),
+                                       context: context) else {
             throw LayoutError.tooWide(origin ?? "a choice of layouts", what: "all \(alternatives.count) of its layouts",
                                       needs: minimumWidth(context: context), has: space.width)
         }

@@ -26,6 +26,9 @@ public struct PairGrid: Element {
     public var columnSpacing: Double
     /// Between lines.
     public var lineSpacing: Double
+    /// Each label stands above its value, in the value's width, instead of beside it: a card of
+    /// many short fields takes half the lines.
+    public var labelAbove = false
 
     /// The most lines a value takes in its column before it gets a line of its own.
     public static let longestValueInColumn = 3
@@ -50,7 +53,7 @@ public struct PairGrid: Element {
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         guard columns > 1 else { return try lines(wide: []).layout(in: space, context: context) }
         let column = (space.width - columnSpacing * Double(columns - 1)) / Double(columns)
-        let valueWidth = max(1, (column - labelSpacing) * (1 - labelShare))
+        let valueWidth = labelAbove ? max(1, column) : max(1, (column - labelSpacing) * (1 - labelShare))
         let wide = Set(pairs.indices.filter { index in
             let value = pairs[index].value
             let measured = context.text.measure(value.content, width: valueWidth, alignment: value.alignment, ellipsize: false)
@@ -60,7 +63,8 @@ public struct PairGrid: Element {
         return try lines(wide: wide, wideLabelWidth: labelWidth, context: context).layout(in: space, context: context)
     }
 
-    private func pair(_ pair: Pair, labelWidth: Double?) -> HStack {
+    private func pair(_ pair: Pair, labelWidth: Double?) -> any Element {
+        if labelAbove { return KeepTogether(VStack(spacing: 0, [pair.label, pair.value])) }
         let label: ColumnWidth = labelWidth.map { .fixed($0) } ?? .fraction(labelShare)
         return HStack(spacing: labelSpacing, [
             HStack.Item(pair.label, width: label),
