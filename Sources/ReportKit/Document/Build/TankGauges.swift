@@ -8,7 +8,8 @@ struct TankGauges {
     let scope: Scope
     let background: Color
 
-    /// A band thinner than this would not be seen; small doses are drawn at this height.
+    /// A band thinner than this would not be seen: a smaller dose is drawn at this height, boxed,
+    /// and its true amount is written beside the tank.
     static let minimumBand = 3.0
 
     private struct Load {
@@ -63,8 +64,8 @@ struct TankGauges {
         let loadCount = try builder.list(Self.loadsPath, node: node, scope: scope).count
         var tanks: [any Element] = []
         for load in loads {
-            let drawing = Drawing(size: Size(width: spec.width, height: spec.height),
-                                  commands: tank(load, capacity: capacity, outline: outline, water: water, palette: palette),
+            let (commands, enlarged) = tank(load, capacity: capacity, outline: outline, water: water, palette: palette)
+            let drawing = Drawing(size: Size(width: spec.width, height: spec.height), commands: commands,
                                   alternativeText: description(of: load, of: loadCount, productNames: productNames))
             guard !spec.single else {
                 return [KeepTogether(HStack(spacing: builder.space("lg"), alignment: .top, origin: builder.origin(node),
@@ -75,10 +76,29 @@ struct TankGauges {
             let volume = (load.numbers.count > 1 ? "\(load.numbers.count) × " : "") + builder.locale.text(load.contents)
             builder.record(labelStyle.color, on: background, style: labelStyle, node: node, sample: label)
             builder.record(detailStyle.color, on: background, style: detailStyle, node: node, sample: volume)
-            let caption = VStack(spacing: builder.space("xs") / 2, [Text(StyledText(label, style: labelStyle)), Text(StyledText(volume, style: detailStyle))])
+            var captionLines: [any Element] = [Text(StyledText(label, style: labelStyle)), Text(StyledText(volume, style: detailStyle))]
+            // Bands drawn larger than their dose: their numbers and true amounts.
+            // Bands drawn larger than their dose: each one's number, pattern and true amount, a
+            // short line each, so the caption stays as narrow as the tank's label.
+            if !enlarged.isEmpty {
+                let heading = builder.locale["gauge.enlarged.heading"]
+                builder.record(detailStyle.color, on: background, style: detailStyle, node: node, sample: heading)
+                captionLines.append(Text(StyledText(heading, style: detailStyle)))
+            }
+            let notes = enlarged.map { index in
+                ReportLocale.fill(builder.locale["gauge.enlarged"], [
+                    "symbol": BandPattern.symbol(index: index), "number": "\(index + 1)", "amount": builder.locale.text(load.products[index]),
+                ])
+            }
+            // Up to three a line each, beside the tank; more run on in one paragraph.
+            for note in notes.count <= 3 ? notes : [notes.joined(separator: ", ")] {
+                builder.record(detailStyle.color, on: background, style: detailStyle, node: node, sample: note)
+                captionLines.append(Text(StyledText(note, style: detailStyle)))
+            }
+            let caption = VStack(spacing: builder.space("xs") / 2, captionLines)
             // The tank with its caption beside it, so a row of tanks stays as low as one tank.
             tanks.append(HStack(spacing: builder.space("sm"), alignment: .bottom, [
-                HStack.Item(drawing, width: .fixed(spec.width)), HStack.Item(caption, width: .natural),
+                HStack.Item(drawing, width: .fixed(spec.width)), HStack.Item(caption, width: .fraction(1)),
             ]))
         }
         // As many tanks on a line as fit; more wrap onto the next line instead of leaving the page.
@@ -104,22 +124,23 @@ struct TankGauges {
         return text + ": " + contents.joined(separator: ", ")
     }
 
-    /// One line that wraps: a coloured square before each name ("■ Water  ■ Roundup"), then
-    /// a note when some products are dry.
+    /// One line that wraps: before each name a square in its band's colour and pattern, as in
+    /// the tank ("■ Water  ▨ 1 Roundup"), numbered in the products' order; then a note when
+    /// some products are dry.
     private func legend(names: [String], liquid: [Int], water: Color, palette: [Color]) -> any Element {
         let style = builder.textStyle("caption", color: builder.color("text.primary"))
         var runs: [StyledText.Run] = []
-        func entry(_ color: Color, _ label: String) {
+        func entry(_ color: Color, _ symbol: String, _ label: String) {
             var square = style
             square.color = color
             if !runs.isEmpty { runs.append(StyledText.Run("   ", style: style)) }
             // A no-break space keeps each square with its name.
-            runs += [StyledText.Run("■", style: square), StyledText.Run("\u{00A0}" + label, style: style)]
+            runs += [StyledText.Run(symbol, style: square), StyledText.Run("\u{00A0}" + label, style: style)]
             builder.record(style.color, on: background, style: style, node: node, sample: label)
             builder.record(color, on: background, kind: .graphic, node: node, sample: "legend of \(label)")
         }
-        entry(water, builder.locale["water"])
-        for index in liquid { entry(palette[index % palette.count], names[index]) }
+        entry(water, "■", builder.locale["water"])
+        for index in liquid { entry(palette[index % palette.count], BandPattern.symbol(index: index), "\(index + 1)\u{00A0}\(names[index])") }
         var lines: [any Element] = [Text(StyledText(runs: runs))]
         if liquid.count < names.count {
             let note = builder.textStyle("captionSmall", color: builder.color("text.secondary"))
@@ -130,14 +151,16 @@ struct TankGauges {
         return VStack(spacing: builder.space("xs"), lines)
     }
 
-    /// The tank: outline, level marks at quarters, water from the bottom, product bands on top.
-    private func tank(_ load: Load, capacity: DisplayQuantity, outline: Color, water: Color, palette: [Color]) -> [DrawCommand] {
+    /// The tank: outline, level marks at quarters, water from the bottom, product bands on top, to
+    /// scale; with the products whose band had to be drawn larger than scale (boxed).
+    private func tank(_ load: Load, capacity: DisplayQuantity, outline: Color, water: Color, palette: [Color]) -> ([DrawCommand], enlarged: [Int]) {
         let width = spec.width, height = spec.height
         let inset = 3.0, lineWidth = 1.5
         let inner = Rect(x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset)
         let level = min(1, max(0, load.contents.value / max(capacity.value, 1e-9)))
         let fillHeight = inner.height * level
         var commands: [DrawCommand] = []
+        var enlarged: [Int] = []
         if fillHeight > 0 {
             commands.append(.fill(.roundedRectangle(Rect(x: inner.minX, y: inner.minY + inner.height - fillHeight, width: inner.width, height: fillHeight),
                                                     radius: min(3, fillHeight / 2)), water))
@@ -146,9 +169,15 @@ struct TankGauges {
             let contents = max(load.contents.value / load.contents.unit.perInternalUnit, 1e-9)
             for (index, amount) in load.products.enumerated() where amount.unit.isVolume {
                 let share = amount.value / amount.unit.perInternalUnit / contents
-                let band = min(max(Self.minimumBand, fillHeight * share), inner.minY + inner.height - top)
+                let scaled = fillHeight * share
+                let band = min(max(Self.minimumBand, scaled), inner.minY + inner.height - top)
                 guard band > 0 else { continue }
-                commands.append(.fill(.rectangle(Rect(x: inner.minX, y: top, width: inner.width, height: band)), palette[index % palette.count]))
+                let rect = Rect(x: inner.minX, y: top, width: inner.width, height: band)
+                commands += BandPattern.commands(index: index, in: rect, color: palette[index % palette.count])
+                if scaled < Self.minimumBand - 1e-9 {
+                    enlarged.append(index)
+                    commands.append(.stroke(.rectangle(rect), outline, lineWidth: 0.6))
+                }
                 top += band
             }
         }
@@ -158,7 +187,7 @@ struct TankGauges {
         }
         commands.append(.stroke(.roundedRectangle(Rect(x: lineWidth / 2, y: lineWidth / 2, width: width - lineWidth, height: height - lineWidth),
                                                   radius: 6), outline, lineWidth: lineWidth))
-        return commands
+        return (commands, enlarged)
     }
 
     private func load(_ value: TemplateValue) throws(DefinitionError) -> Load? {

@@ -145,6 +145,8 @@ package enum ReportData {
                 "id": .optional(job.id),
                 "title": .optional(job.title),
                 "date": job.date.map(TemplateValue.date) ?? .absent,
+                // The date with the application's times: "14 April 2026, 07:30–09:10".
+                "when": .optional(applicationPeriod(job, locale: t)),
             ]),
             "field": .record([
                 "name": .optional(job.field.name),
@@ -274,6 +276,19 @@ package enum ReportData {
             default: true
             }
         }
+    }
+
+    /// "14 kwietnia 2026, 07:30–09:10": the start in full and the end's clock when it ended the
+    /// same day, else both in full; the start alone without an end.
+    private static func applicationPeriod(_ job: SprayJob, locale t: ReportLocale) -> String? {
+        guard let start = job.date else { return nil }
+        guard let end = job.endDateAsShown, start.hasTime, end.hasTime else { return t.text(start) }
+        let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
+        let to = CivilTime(end.instant, offsetSeconds: end.utcOffsetSeconds)
+        guard from.isoDate == to.isoDate else { return "\(t.text(start)) – \(t.text(end))" }
+        // The UTC mark, when there is one, follows the whole range.
+        let startText = start.isUTC ? String(t.text(start).dropLast(ReportLocale.utcMark.count)) : t.text(start)
+        return "\(startText)–\(CivilTime.digits(to.hour, 2)):\(CivilTime.digits(to.minute, 2))" + (start.isUTC ? ReportLocale.utcMark : "")
     }
 
     /// "07:30–09:10" for an application that ended the day it started, else both dates in full.

@@ -18,8 +18,10 @@ public struct Flow: Element {
         children.map { $0.naturalWidth(context: context) }.reduce(0, +) + spacing * Double(max(0, children.count - 1))
     }
 
+    /// The widest child's narrowest form: a child wider than a line gets the whole line and
+    /// wraps inside it (a tank whose note lists twenty amounts).
     public func minimumWidth(context: LayoutContext) -> Double {
-        children.map { $0.naturalWidth(context: context) }.max() ?? 0
+        children.map { $0.minimumWidth(context: context) }.max() ?? 0
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
