@@ -31,6 +31,7 @@ package enum ReportComposer {
         let bodyElements = builder.budget.elements
         _ = try pageElement(template.page.header, builder: builder, scope: scope, page: sample, background: paper)
         _ = try pageElement(template.page.footer, builder: builder, scope: scope, page: sample, background: paper)
+        _ = try pageElement(template.page.runningHeader, builder: builder, scope: scope, page: sample, background: paper)
         let furniture = builder.budget.elements - bodyElements
         guard furniture <= ExpansionBudget.maximumPageFurnitureElements else {
             throw DefinitionError(file: template.file, at: JSONPath.root.appending("page"),
@@ -48,8 +49,9 @@ package enum ReportComposer {
         let usUnits: Bool = if case .bool(true)? = root["usUnits"] { true } else { false }
         let chosen = requestedPaper ?? template.page.paper ?? (usUnits ? .letter : .a4)
         let size = template.page.landscape ? chosen.size.turned : chosen.size
-        let pageTemplate = PageTemplate(size: size, margins: template.page.margins, spacing: builder.space(template.page.spacing),
+        var pageTemplate = PageTemplate(size: size, margins: template.page.margins, spacing: builder.space(template.page.spacing),
                                         background: pageBackground, header: perPage(template.page.header), footer: perPage(template.page.footer))
+        pageTemplate.runningHeader = perPage(template.page.runningHeader)
 
         var resolvedInfo = info
         if resolvedInfo.language == nil { resolvedInfo.language = locale.language.rawValue }

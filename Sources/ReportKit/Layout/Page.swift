@@ -44,6 +44,10 @@ public struct PageTemplate: Sendable {
     public var margins: EdgeInsets
     public var header: (@Sendable (PageNumber) -> any Element)?
     public var footer: (@Sendable (PageNumber) -> any Element)?
+    /// Drawn at the top of every page but a report's first, under `header`: what a loose page
+    /// is of (the report, field and date). The first page has the report's own heading instead,
+    /// and its room for the body.
+    public var runningHeader: (@Sendable (PageNumber) -> any Element)?
     /// Space between the header and the body, and between the body and the footer.
     public var spacing: Double
     /// Fills the whole page before anything else (a dark theme); nil leaves the paper as it is.

@@ -25,6 +25,15 @@ package enum Paginator {
             throw LayoutError("the page has no room for content: its margins, header and footer take it all")
         }
         let context = LayoutContext(text: text, pageContentHeight: content.height)
+        // Pages after the first give the running header its room (and its spacing) at the top.
+        var runningHeight = 0.0
+        if let running = template.runningHeader { runningHeight = try height(of: running(sample), width: width, context: unlimited) }
+        let runningSpace = runningHeight > 0 ? runningHeight + template.spacing : 0
+        let laterContent = Size(width: width, height: content.height - runningSpace)
+        guard laterContent.height > 0 else {
+            throw LayoutError("the page has no room for content: its margins, header, running header and footer take it all")
+        }
+        let laterContext = LayoutContext(text: text, pageContentHeight: laterContent.height)
 
         var bodies: [Block] = []
         var remaining: any Element = body
@@ -33,7 +42,8 @@ package enum Paginator {
             guard bodies.count < maximumPages else {
                 throw LayoutError("the document would have more than \(maximumPages) pages, the most one report may have; check the number of loads and the length of the names in it")
             }
-            switch try remaining.layout(in: content, context: context) {
+            let first = bodies.isEmpty
+            switch try remaining.layout(in: first ? content : laterContent, context: first ? context : laterContext) {
             case .complete(let block):
                 bodies.append(block)
             case .partial(let block, let rest):
@@ -63,9 +73,13 @@ package enum Paginator {
             if let background = template.background {
                 page.append(.fill(.rectangle(Rect(x: 0, y: 0, width: template.size.width, height: template.size.height)), background))
             }
-            page += body.commands(movedBy: origin)
+            let shift = index == 0 ? 0 : runningSpace
+            page += body.commands(movedBy: Point(x: origin.x, y: origin.y + shift))
             if let header = template.header {
                 page += try place(header(number), width: width, at: Point(x: template.margins.left, y: template.margins.top), context: unlimited)
+            }
+            if index > 0, let running = template.runningHeader {
+                page += try place(running(number), width: width, at: Point(x: template.margins.left, y: top), context: unlimited)
             }
             if let footer = template.footer {
                 let y = template.size.height - template.margins.bottom - footerHeight

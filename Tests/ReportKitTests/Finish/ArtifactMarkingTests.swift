@@ -49,6 +49,17 @@ struct ArtifactMarkingTests {
         #expect(words(restored) == words("q /Artifact BMC 0 0 1 1 re f EMC Q /Artifact BMC 0 0 2 2 re f EMC"))
     }
 
+    /// Pango writes an ellipsis or a soft line break as a `/Span` with ActualText inside the text
+    /// object; in a running header (untagged) it nests in the artifact, and the text after it
+    /// stays marked.
+    @Test func anActualTextSpanInUntaggedTextStaysInsideItsArtifact() throws {
+        let result = try #require(try marked("BT (Report) Tj /Span << /ActualText <feff0020> >> BDC EMC (date) Tj ET"))
+        #expect(words(result) == words("/Artifact BMC BT (Report) Tj /Span << /ActualText <feff0020> >> BDC EMC (date) Tj ET EMC"))
+        // A structure element still ends the artifact before it.
+        let tagged = try #require(try marked("0 0 1 1 re f /P << /MCID 0 >> BDC BT (a) Tj ET EMC"))
+        #expect(words(tagged) == words("/Artifact BMC 0 0 1 1 re f EMC /P << /MCID 0 >> BDC BT (a) Tj ET EMC"))
+    }
+
     @Test func aStreamWithNothingUntaggedIsLeftAsItIs() throws {
         #expect(try marked("/P << /MCID 0 >> BDC BT (a) Tj ET EMC") == nil)
         #expect(try marked("1 0 0 -1 0 842 cm q Q") == nil)

@@ -90,6 +90,30 @@ struct PageBudgetPropertyTests {
         }
     }
 
+    /// A loose page can be matched to its field and date, and what continues on it says so.
+    @Test(arguments: [false, true])
+    func everyPageAfterTheFirstSaysWhatItIs(polish: Bool) throws {
+        let shape = Shape(products: 20, loads: 12, equalLoads: false, addToCarrier: false, polish: polish, us: false)
+        let document = try Self.pages(shape, theme: .light)
+        #expect(document.pages.count >= 2)
+        let locale = BuiltInLocales.of(polish ? .polish : .english)
+        for (index, page) in document.pages.enumerated() {
+            let texts = page.commands.compactMap { command -> String? in
+                if case .text(let placed) = command { return placed.text.string }
+                return nil
+            }
+            let running = texts.contains { $0.hasPrefix(locale["reportTitle"]) && $0.contains("Działka 12") }
+            #expect(running == (index > 0), "page \(index + 1): running header \(running)")
+            guard index > 0 else { continue }
+            #expect(texts.contains { $0.contains("14") && $0.contains("2026") }, "page \(index + 1) names the date")
+            // The first thing under the running header is a heading: a new section, or one that
+            // says it continues.
+            let continued = texts.contains { $0.contains("(\(locale["continued"]))") }
+            let section = texts.contains { $0 == locale["tankBreakdown"] }
+            #expect(continued || section, "page \(index + 1) starts with content nobody can place: \(texts.prefix(6))")
+        }
+    }
+
     @Test("twenty products take at most three pages", arguments: [false, true])
     func twentyProductsTakeAtMostThreePages(us: Bool) throws {
         let shape = Shape(products: 20, loads: 12, equalLoads: false, addToCarrier: false, polish: true, us: us)

@@ -31,6 +31,36 @@ struct TableLayoutTests {
         #expect(xs.count == 1)
     }
 
+    /// However many rows and whatever stands above the table, a break leaves at least two body
+    /// rows on each side (the last page's rows and totals, the first page's under its header).
+    @Test(arguments: [2, 3, 4, 17, 18, 19, 33])
+    func aBreakNeverLeavesOneRowAlone(rows: Int) throws {
+        for above in stride(from: 0.0, through: 220, by: 14) {
+            let body = VStack(spacing: 0, [Spacer(above), table(rows: rows, totals: true)])
+            let pages = try Paginator.paginate(body, template: template, text: FixedWidthText())
+            let perPage = pages.map { bodyTexts($0).filter { $0.hasPrefix("row ") }.count }.filter { $0 > 0 }
+            #expect(perPage.reduce(0, +) == rows)
+            if perPage.count > 1 { #expect(perPage.allSatisfy { $0 >= 2 }, "\(rows) rows below \(above) pt: \(perPage)") }
+        }
+    }
+
+    @Test func aRunningHeaderNamesEveryPageButTheFirstAndTakesItsRoom() throws {
+        var running = template
+        running.runningHeader = { _ in Text("Spray report · Field 12", style: plain) }
+        let pages = try Paginator.paginate(table(rows: 40), template: running, text: FixedWidthText())
+        #expect(pages.count > 2)
+        #expect(!texts(in: pages[0].commands).contains { $0.text.hasPrefix("Spray report") })
+        for page in pages.dropFirst() {
+            let all = texts(in: page.commands)
+            let header = try #require(all.first { $0.text.hasPrefix("Spray report") })
+            // Above the table's repeated header, not over it.
+            let tableHeader = try #require(all.first { $0.text == "Load" })
+            #expect(header.origin.y < tableHeader.origin.y)
+        }
+        let rows = pages.flatMap { bodyTexts($0).filter { $0.hasPrefix("row ") } }
+        #expect(rows == (1...40).map { "row \($0)" })
+    }
+
     @Test func pageXOfYIsOnEveryPage() throws {
         let pages = try Paginator.paginate(table(rows: 40), template: template, text: FixedWidthText())
         let footers = pages.map { texts(in: $0.commands).map(\.text).filter { $0.hasPrefix("page ") } }
@@ -71,10 +101,11 @@ struct TableLayoutTests {
     }
 
     @Test func theTotalRowStaysWithTheLastRow() throws {
-        // 16 rows fill a page exactly; with a total row, the 16th row moves on with it.
+        // 16 rows fill a page exactly; with a total row, the 16th row moves on with it, and the
+        // 15th with them, so no row stands alone above the totals.
         let pages = try Paginator.paginate(table(rows: 16, totals: true), template: template, text: FixedWidthText())
         #expect(pages.count == 2)
-        #expect(bodyTexts(pages[1]) == ["Load", "L", "row 16", "16", "Total", "sum"])
+        #expect(bodyTexts(pages[1]) == ["Load", "L", "row 15", "15", "row 16", "16", "Total", "sum"])
     }
 
     @Test func zebraStripesContinueAcrossPages() throws {

@@ -23,7 +23,7 @@ public struct ReportTemplate: Sendable {
     /// Whether the template draws a QR code anywhere: only then is the record written out for one
     /// (it costs as much as laying out a table).
     var drawsQRCode: Bool {
-        (page.header + page.footer + body).contains { $0.containsQRCode }
+        (page.header + page.footer + page.runningHeader + body).contains { $0.containsQRCode }
     }
 }
 
@@ -39,6 +39,8 @@ struct PageSpec: Sendable {
     var background: String?
     var header: [TemplateNode]
     var footer: [TemplateNode]
+    /// On every page but the first, above the body: what the page is of.
+    var runningHeader: [TemplateNode] = []
     /// A spacing token: between header, body and footer.
     var spacing: String
 }

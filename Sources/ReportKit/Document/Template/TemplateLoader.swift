@@ -45,7 +45,7 @@ private struct TemplateReader {
     }
 
     private mutating func page(_ node: JSONReader.Node) -> PageSpec? {
-        guard let object = reader.object(node, allowed: ["size", "orientation", "margins", "typeScale", "background", "header", "footer", "spacing"]) else { return nil }
+        guard let object = reader.object(node, allowed: ["size", "orientation", "margins", "typeScale", "background", "header", "footer", "runningHeader", "spacing"]) else { return nil }
         var paper: Paper?
         var landscape = false
         if let name = object.optional("size").flatMap({ reader.text($0) }), let path = object.optional("size")?.path {
@@ -81,7 +81,9 @@ private struct TemplateReader {
         let header = object.optional("header").flatMap { nodes($0, depth: 1) } ?? []
         let footer = object.optional("footer").flatMap { nodes($0, depth: 1) } ?? []
         let spacing = object.optional("spacing").flatMap { spacingToken($0) } ?? "md"
-        return PageSpec(paper: paper, landscape: landscape, margins: margins, typeScale: typeScale, background: background, header: header, footer: footer, spacing: spacing)
+        var spec = PageSpec(paper: paper, landscape: landscape, margins: margins, typeScale: typeScale, background: background, header: header, footer: footer, spacing: spacing)
+        spec.runningHeader = object.optional("runningHeader").flatMap { nodes($0, depth: 1) } ?? []
+        return spec
     }
 
     private mutating func nodes(_ node: JSONReader.Node, depth: Int) -> [TemplateNode]? {

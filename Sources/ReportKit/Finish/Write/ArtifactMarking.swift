@@ -21,14 +21,28 @@ enum ArtifactMarking {
             artifactSaveDepth = nil
         }
 
+        // Pango's `/Span << /ActualText … >>` inside untagged text (an ellipsis, a line break
+        // in a running header) nests in the artifact: it is no structure content, and closing
+        // the artifact there left the text after it unmarked.
+        var spansInArtifact = 0
+        let span = Array("/Span".utf8)
+
         typealias Operator = ContentStream.Operator
         for operation in stream.operations {
             switch operation.code {
             case Operator.beginMarked, Operator.beginMarkedWithProperties:
+                if artifactSaveDepth != nil, let tag = operation.tagRange, Array(stream.bytes[tag]) == span {
+                    spansInArtifact += 1
+                    continue
+                }
                 if artifactSaveDepth != nil { close(at: operation.range.lowerBound) }
                 markedDepth += 1
                 continue
             case Operator.endMarked:
+                if spansInArtifact > 0 {
+                    spansInArtifact -= 1
+                    continue
+                }
                 guard markedDepth > 0 else { throw RenderError("a content stream of the PDF ends marked content it never began") }
                 markedDepth -= 1
                 continue

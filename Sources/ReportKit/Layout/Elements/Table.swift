@@ -1,6 +1,8 @@
 /// A table that continues across pages: header rows repeat on every page, a row moves whole to the
 /// next page (it splits only when it is taller than a page), the header is never left alone at
-/// the bottom of a page, and the total rows stay with the last body row.
+/// the bottom of a page, and the total rows stay with the last body row. A break never leaves
+/// one body row on either side of it: the header keeps at least two rows, and one more row goes
+/// along with the last.
 public struct Table: Element {
     public struct Style: Sendable {
         public var cellPadding: EdgeInsets
@@ -83,9 +85,25 @@ public struct Table: Element {
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
+        try layout(in: space, context: context, breakBefore: nil)
+    }
+
+    /// Lays out rows until `breakBefore` (when given) or the page is full. A break after a single
+    /// row moves the table on (unless it starts a page); a break before the last row takes one
+    /// more row along, when at least two stay.
+    private func layout(in space: Size, context: LayoutContext, breakBefore: Int?) throws(LayoutError) -> Placement {
         let widths: [Double]
         if let resolvedWidths { widths = resolvedWidths } else { widths = try resolveWidths(space.width, context: context) }
         var fragment = Fragment(width: space.width)
+        func broken(at index: Int) throws(LayoutError) -> Placement {
+            if rows.count - index == 1, breakBefore == nil, index >= 3 {
+                return try layout(in: space, context: context, breakBefore: index - 1)
+            }
+            // One row before the break, or one after it with no row to spare: the table moves
+            // on whole, unless it already starts a page.
+            if (index == 1 || rows.count - index == 1), !context.atPageTop { return .nothing }
+            return .partial(fragment.block, remainder: continuation(from: index, widths: widths))
+        }
 
         for row in header {
             guard case .complete(let block) = try layoutRow(row, widths: widths, height: space.height - fragment.height,
@@ -97,6 +115,7 @@ public struct Table: Element {
 
         var index = 0
         while index < rows.count {
+            if index == breakBefore { return .partial(fragment.block, remainder: continuation(from: index, widths: widths)) }
             let left = space.height - fragment.height
             let placement = try layoutRow(rows[index], widths: widths, height: left, kind: .body, context: context)
             let zebra = (firstRowIndex + index) % 2 == 1 ? style.zebraBackground : nil
@@ -105,14 +124,14 @@ public struct Table: Element {
                 let isLast = index == rows.count - 1
                 if isLast, !totals.isEmpty, index > 0,
                    try !fits(totals, widths: widths, height: left - block.size.height - style.ruleWidth, context: context) {
-                    return .partial(fragment.block, remainder: continuation(from: index, widths: widths))
+                    return try broken(at: index)
                 }
                 fragment.add(block, background: zebra, in: .tableBody)
                 index += 1
                 continue
             }
             // The row does not fit in what is left of this page.
-            if index > 0 { return .partial(fragment.block, remainder: continuation(from: index, widths: widths)) }
+            if index > 0 { return try broken(at: index) }
             let tallerThanAPage = try !fits([rows[index]], widths: widths, height: context.pageContentHeight - headerHeight, context: context)
             guard context.atPageTop || tallerThanAPage, case .partial(let block, let remainder) = placement else {
                 // Moving on keeps the header with its first row; at the top of a page nothing fits at all.
