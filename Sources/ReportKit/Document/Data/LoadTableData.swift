@@ -12,13 +12,26 @@ enum LoadTableData {
             let kind = t.kind(first.kind)
             // "full × 96" stays on one line (no-break spaces): a count must not part from its kind.
             let label = range.count == 1 ? "\(numbers) · \(kind)" : "\(numbers) · \(kind)\u{A0}×\u{A0}\(t.integer(range.count))"
+            // About half the water first (in whole units, what a tank's gauge shows), the rest last.
+            let whole = DisplayRounding.pow10(first.water.scale.fractionDigits)
+            let halfSteps = Int64((Double(first.water.steps) / 2 / whole).rounded() * whole)
+            let half = DisplayQuantity(value: Double(halfSteps) / whole, scale: first.water.scale, steps: halfSteps)
+            let rest = DisplayQuantity(value: first.water.value - half.value, scale: first.water.scale, steps: first.water.steps - halfSteps)
+            // A box to tick for each load of a run ("☐ 1   ☐ 2 …"), on the one card they share.
+            let ticks = range.map { "☐\u{A0}\(t.integer(display.loads[$0].index))" }.joined(separator: "   ")
             return .record([
+                "number": .integer(first.index),
+                "waterHalf": .quantity(half),
+                "waterRest": .quantity(rest),
+                "ticks": .text(ticks),
                 "index": .integer(number),
                 "numbers": .text(numbers),
                 "count": .integer(range.count),
                 "kind": .text(kind),
                 "label": .text(label),
                 "isPartial": .bool(first.kind == .partial),
+                "isRun": .bool(range.count > 1),
+                "isLongRun": .bool(range.count > 40),
                 "area": .quantity(first.area),
                 "water": .quantity(first.water),
                 "tankContents": .quantity(first.tankContents),

@@ -167,6 +167,12 @@ package enum ReportData {
                 "waterFirst": .bool(job.waterRule == .addToCarrier),
             ]),
             "products": .list(products),
+            // The products in the order they go into the tank, each with its step.
+            "mixingOrder": .list(MixingOrder.indices(of: job.products).enumerated().map { step, index in
+                guard case .record(var fields) = products[index] else { return products[index] }
+                fields["step"] = .integer(step + 1)
+                return .record(fields)
+            }),
             "totals": .record([
                 "sprayLiquid": .quantity(display.totals.sprayLiquid),
                 "water": .quantity(display.totals.water),
@@ -180,6 +186,11 @@ package enum ReportData {
             "loadGroups": .list(LoadTableData.groups(display, locale: t)),
             "loadRows": .list(LoadTableData.rows(display, productNames: productNames, locale: t)),
             "exactLoads": .list(LoadTableData.exactLines(display, productNames: productNames, locale: t)),
+            // The same as one paragraph after its introduction, where lines are dear.
+            "exactLoadsText": .text(([t["loadsRounded"]] + LoadTableData.exactLines(display, productNames: productNames, locale: t).compactMap {
+                if case .text(let line) = $0 { return line }
+                return nil
+            }).joined(separator: " ")),
             // Identical loads are rounded alike; when no single load can take the remainder the
             // loads may not add up to the totals to the last digit, and the report says so.
             "loadsRounded": .bool(!display.loadsAddUp),
