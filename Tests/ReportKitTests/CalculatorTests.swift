@@ -56,7 +56,7 @@ struct CalculatorTests {
                        ("Surfactant", Quantity(0.25, .percentByVolume))]))
         let display = PlanDisplay(plan: plan, language: .english)
         #expect(plan.loads.count == 1 && plan.loads[0].kind == .full)
-        #expect(display.loads[0].products.map { $0.text(in: .english) } == ["4\u{A0}fl oz", "4\u{A0}oz", "8\u{A0}fl oz"])
+        #expect(display.loads[0].products.map { $0.text(in: .english) } == ["4\u{A0}fl\u{A0}oz", "4\u{A0}oz", "8\u{A0}fl\u{A0}oz"])
     }
 
     /// Metric rate per 100 L and percent: 0.1 % of a 1,000 L load is 1 L; 150 g/100 L in 1,000 L is 1.5 kg.

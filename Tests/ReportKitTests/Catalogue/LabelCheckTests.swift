@@ -95,7 +95,7 @@ struct LabelCheckTests {
         let harvest = try #require(plan.job.earliestHarvest)
         #expect(harvest.days == 35)
         #expect(harvest.product == "Test Fungicide 250 EC")
-        #expect(BuiltInLocales.of(.english).text(harvest.day, includeTime: false) == "5 July 2026")
+        #expect(BuiltInLocales.of(.english).text(harvest.day, includeTime: false) == "5\u{A0}July\u{A0}2026")
         let lines = RecordLine.lines(of: plan)
         #expect(lines.map(\.earliestHarvest) == ["2026-07-05", "2026-06-07"])
         #expect(lines.map(\.preHarvestIntervalDays) == [35, 7])

@@ -45,7 +45,7 @@ enum RegisterLine {
                 "cropArea": .optional(job.field.cropArea.map { t.given($0.value, unit: $0.unit.rawValue) }),
                 "area": .text(t.given(job.field.area.value, unit: job.field.area.unit.rawValue)),
                 "product": .text(line.product ?? "\(t["product.unnamed"]) \(line.line)"),
-                "authorisation": .optional(line.authorisation),
+                "authorisation": .optional(line.authorisation.map { $0.replacing(" ", with: "\u{A0}") }),
                 "dose": .text(t.given(line.dose, unit: line.doseUnit)),
                 "dosePerHa": .text(t.given(RecordNumber.rounded(line.dosePerHectare, significantDigits: 4), unit: line.dosePerHectareUnit)),
                 // The product's total as the report prints it: one unit and step everywhere.

@@ -116,7 +116,8 @@ package enum ReportData {
                 "rate": .text(t.given(product.rate.value, unit: product.rate.unit.rawValue)),
                 // A product that needs no authorisation says what it is in that column, so an
                 // empty cell never reads as an unauthorised plant protection product.
-                "authorisation": .optional(product.authorisation
+                // A registration number never breaks inside ("EPA Reg. No. 7969-289").
+                "authorisation": .optional(product.authorisation.map { $0.replacing(" ", with: "\u{A0}") }
                     ?? (product.kind == .plantProtection ? nil : t["productKind.\(product.kind.rawValue)"])),
                 "form": .text(product.form.rawValue),
                 // One unit and step for the product everywhere: the job's total is its column's.

@@ -39,12 +39,13 @@ public struct ReportLocale: Sendable {
 
     /// A display unit's symbol in this language ("l" in Polish, "L" in English).
     package func symbol(_ unit: DisplayUnit) -> String {
-        unitSymbols[unit.rawValue] ?? unit.rawValue
+        (unitSymbols[unit.rawValue] ?? unit.rawValue).replacing(" ", with: "\u{A0}")
     }
 
-    /// A rate unit as the user gave it ("L/ha"), written the way this language writes it ("l/ha").
+    /// A rate unit as the user gave it ("L/ha"), written the way this language writes it ("l/ha"),
+    /// its own spaces no-break: "fl oz/ac" never parts at a line's end.
     public func rateSymbol(_ symbol: String) -> String {
-        unitSymbols[symbol] ?? symbol
+        (unitSymbols[symbol] ?? symbol).replacing(" ", with: "\u{A0}")
     }
 
     /// `2 250 l`, `5,33 ha`; trailing zero decimals dropped unless `trimZeros` is false.
@@ -74,10 +75,14 @@ public struct ReportLocale: Sendable {
     public func text(_ date: JobDate, includeTime: Bool = true) -> String {
         let parts = CivilTime(date.instant, offsetSeconds: date.utcOffsetSeconds)
         let withTime = includeTime && date.hasTime
-        return Self.fill(withTime ? dateTimePattern : datePattern, [
+        // The day, month and year keep together ("21 maja 2026" never breaks before "maja"); a
+        // line may still end after the date's comma, before its time.
+        let day = Self.fill(datePattern, ["day": "\(parts.day)", "month": months[parts.month - 1], "year": "\(parts.year)"])
+        let text = Self.fill(withTime ? dateTimePattern : datePattern, [
             "day": "\(parts.day)", "month": months[parts.month - 1], "year": "\(parts.year)",
             "hour": CivilTime.digits(parts.hour, 2), "minute": CivilTime.digits(parts.minute, 2),
-        ]) + (withTime && date.isUTC ? Self.utcMark : "")
+        ])
+        return text.replacing(day, with: day.replacing(" ", with: "\u{A0}")) + (withTime && date.isUTC ? Self.utcMark : "")
     }
 
     /// What follows a time in UTC: a no-break space (the mark never parts from its time) and "UTC".
