@@ -3,15 +3,7 @@
 enum RegisterLine {
     static func values(of plan: SprayPlan, display: PlanDisplay, locale t: ReportLocale) -> [[String: TemplateValue]] {
         let job = plan.job
-        let date: String? = job.date.map { start in
-            guard let end = job.endDateAsShown, start.hasTime, end.hasTime else { return t.text(start) }
-            let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
-            let to = CivilTime(end.instant, offsetSeconds: end.utcOffsetSeconds)
-            guard from.isoDate == to.isoDate else { return "\(t.text(start)) – \(t.text(end))" }
-            // "14 May 2026, 07:30 UTC" becomes "14 May 2026, 07:30–09:10 UTC": the mark ends the range.
-            let startText = start.isUTC ? String(t.text(start).dropLast(ReportLocale.utcMark.count)) : t.text(start)
-            return "\(startText)–\(CivilTime.digits(to.hour, 2)):\(CivilTime.digits(to.minute, 2))" + (start.isUTC ? ReportLocale.utcMark : "")
-        }
+        let date = ReportData.applicationPeriod(job, locale: t)
         let crop = [job.field.crop, job.field.cropCode.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         let codes = job.record.targetCodes.joined(separator: ", ")
         let reason = [job.record.target, codes.isEmpty ? nil : "(\(codes))"].compactMap { $0 }.joined(separator: " ")
@@ -31,11 +23,18 @@ enum RegisterLine {
             // inspector look for beside the application.
             let harvest = line.preHarvestIntervalDays.map { days in
                 let interval = ReportLocale.fill(t["register.preHarvest"], ["days": t.integer(days)])
-                let day = line.earliestHarvest.flatMap(JobDate.init(rfc3339:)).map { t.text($0, includeTime: false) }
+                // The day in figures ("29.04.2026"): a remark a column wide stays on one line or two.
+                let day = line.earliestHarvest.map { iso in
+                    let parts = iso.split(separator: "-").map(String.init)
+                    return parts.count == 3 ? ReportLocale.fill(t["register.shortDate"], ["year": parts[0], "month": parts[1], "day": parts[2]]) : iso
+                }
                 return day.map { "\(interval): \(t["earliestHarvest"].lowercased()) \($0)" } ?? interval
             }
-            let lineRemarks = [kind, harvest, remarks.isEmpty ? nil : remarks].compactMap { $0 }.joined(separator: " · ")
-            return [
+            // The job's own facts on its first line only: its other products are sub-rows of it.
+            let first = index == 0
+            let lineRemarks = [kind, harvest, remarks.isEmpty || !first ? nil : remarks].compactMap { $0 }.joined(separator: " · ")
+            var values: [String: TemplateValue] = [
+                "isFirstOfJob": .bool(first),
                 "date": .optional(date),
                 "field": .optional(job.field.name),
                 "parcels": .optional(parcels.isEmpty ? nil : parcels),
@@ -53,6 +52,10 @@ enum RegisterLine {
                 "reason": .optional(reason.isEmpty ? nil : reason),
                 "remarks": .optional(lineRemarks.isEmpty ? nil : lineRemarks),
             ]
+            if !first {
+                for key in ["date", "field", "parcels", "cadastral", "parcelPairs", "crop", "cropArea", "area", "reason"] { values[key] = .absent }
+            }
+            return values
         }
     }
 }

@@ -71,7 +71,18 @@ package enum ReportData {
                     return .record(values.merging(["number": .integer(number), "job": .integer(line.number)]) { first, _ in first })
                 }
             }
-            return .record(["holding": holding.map(TemplateValue.text) ?? .absent, "lines": .list(rows)])
+            // The season's totals: the area treated (each job once) and the products used by unit.
+            let hectares = jobs.reduce(0) { $0 + $1.treatedHectares }
+            var byUnit: [String: Double] = [:]
+            for job in jobs { byUnit.merge(job.productTotals, uniquingKeysWith: +) }
+            let used = byUnit.keys.sorted().map { unit in
+                locale.given(RecordNumber.rounded(byUnit[unit] ?? 0, significantDigits: 5), unit: unit)
+            }.joined(separator: " · ")
+            return .record([
+                "holding": holding.map(TemplateValue.text) ?? .absent, "lines": .list(rows),
+                "area": .text(locale.given(RecordNumber.rounded(hectares, significantDigits: 5), unit: "ha")),
+                "used": .text(used), "jobs": .integer(jobs.count),
+            ])
         }
         root["holdingSections"] = .list(sections)
         root["recordLines"] = .list(sections.flatMap { section -> [TemplateValue] in
@@ -292,7 +303,7 @@ package enum ReportData {
 
     /// "14 kwietnia 2026, 07:30–09:10": the start in full and the end's clock when it ended the
     /// same day, else both in full; the start alone without an end.
-    private static func applicationPeriod(_ job: SprayJob, locale t: ReportLocale) -> String? {
+    static func applicationPeriod(_ job: SprayJob, locale t: ReportLocale) -> String? {
         guard let start = job.date else { return nil }
         guard let end = job.endDateAsShown, start.hasTime, end.hasTime else { return t.text(start) }
         let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
@@ -348,6 +359,9 @@ public struct HistoryLine: Sendable {
     let author: String?
     /// Whether the job is in US units (a history of such jobs is printed on Letter).
     let usesUSUnits: Bool
+    /// The area treated, ha, and each product's total by its unit (L, kg), for the register's totals.
+    let treatedHectares: Double
+    let productTotals: [String: Double]
 
     public init(plan: SprayPlan, number: Int, locale: ReportLocale, firstPage: Int? = nil) {
         self.number = number
@@ -359,6 +373,8 @@ public struct HistoryLine: Sendable {
         registerFacts = ["holding": plan.job.record.holding, "operator": plan.job.record.operatorName].compactMapValues { $0 }
         author = plan.job.author
         usesUSUnits = plan.job.usesUSUnits
+        treatedHectares = plan.job.field.area.internalValue
+        productTotals = RecordLine.lines(of: plan).reduce(into: [:]) { $0[$1.totalProductUnit, default: 0] += $1.totalProduct }
     }
 
     /// The destination at the start of job `number`'s pages in a combined document.

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import ReportKit
+
+/// The season register prints a job's facts once, its products as the rows under them (each
+/// keeps its legal number), and a season's totals: 60 jobs of 6 products with every record field
+/// (docs/examples/record-pl.json's) take at most half the 78 pages they took with the job's facts
+/// on every product's row.
+@Suite("The season register, compact")
+struct RegisterDensityTests {
+    static func season() throws -> [SprayPlan] {
+        try (0..<60).map { index in
+            let shape = PageBudgetPropertyTests.Shape(products: 6, loads: 4, equalLoads: false, addToCarrier: false, polish: true, us: false)
+            let json = shape.json.replacingOccurrences(of: "2026-04-14T", with: "2026-\(String(format: "%02d", 4 + index / 20))-\(String(format: "%02d", 1 + index % 20))T")
+            return try SprayCalculator.plan(for: try JobDecoder.decodeJob(Array(json.utf8)).job)
+        }
+    }
+
+    @Test func sixtyJobsOfSixProductsTakeAtMostThirtyNinePages() throws {
+        let generator = try ReportGenerator(options: ReportOptions(template: "spray-register", language: .polish))
+        let plans = try Self.season()
+        let locale = try generator.locale(.polish)
+        let lines = plans.enumerated().map { HistoryLine(plan: $1, number: $0 + 1, locale: locale) }
+        let document = try generator.layout(try generator.composeHistory(lines, language: .polish))
+        #expect(document.pages.count <= 39, "\(document.pages.count) pages for 360 lines")
+        let texts = document.pages.flatMap(\.commands).compactMap { command -> String? in
+            if case .text(let placed) = command { return placed.text.string }
+            return nil
+        }
+        // Every line keeps its number; the job's date is printed once, on its first product's row.
+        for number in 1...360 { #expect(texts.contains("\(number)"), "line \(number)") }
+        #expect(texts.filter { $0.hasPrefix("1\u{A0}kwietnia\u{A0}2026,") }.count == 1)
+        // The season's totals close the holding's section.
+        #expect(texts.contains { $0.hasPrefix("Zużyto środków:") })
+        // The register's title is the heading of its structure (H1), not only page decoration.
+        let first = try #require(document.pages.first)
+        #expect(first.commands.contains { if case .beginStructure(.heading1, _) = $0 { return true } else { return false } })
+    }
+}
