@@ -36,4 +36,19 @@ struct RegisterDensityTests {
         let first = try #require(document.pages.first)
         #expect(first.commands.contains { if case .beginStructure(.heading1, _) = $0 { return true } else { return false } })
     }
+
+    /// The cover of the same season: a line per job, the products' names given the room, and the
+    /// season's totals (area, spray liquid) under them: half the pages it took.
+    @Test func theSeasonsCoverTakesAtMostFourPagesWithItsTotals() throws {
+        let generator = try ReportGenerator(options: ReportOptions(template: "history-summary", language: .polish))
+        let document = try generator.layout(try generator.composeHistory(try Self.season()))
+        #expect(document.pages.count <= 4, "\(document.pages.count) pages for 60 jobs")
+        let texts = document.pages.flatMap(\.commands).compactMap { command -> String? in
+            if case .text(let placed) = command { return placed.text.string }
+            return nil
+        }
+        // 60 jobs of 12.5 ha at 200 l/ha, whatever the Polish group separator.
+        #expect(texts.contains { $0.filter(\.isNumber) == "750" && $0.hasSuffix("ha") }, "\(texts.suffix(4))")
+        #expect(texts.contains { $0.filter(\.isNumber) == "150000" && $0.hasSuffix("l") }, "\(texts.suffix(4))")
+    }
 }

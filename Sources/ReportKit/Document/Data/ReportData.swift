@@ -76,11 +76,11 @@ package enum ReportData {
             var byUnit: [String: Double] = [:]
             for job in jobs { byUnit.merge(job.productTotals, uniquingKeysWith: +) }
             let used = byUnit.keys.sorted().map { unit in
-                locale.given(RecordNumber.rounded(byUnit[unit] ?? 0, significantDigits: 5), unit: unit)
+                total(byUnit[unit] ?? 0, unit: unit, locale: locale)
             }.joined(separator: " · ")
             return .record([
                 "holding": holding.map(TemplateValue.text) ?? .absent, "lines": .list(rows),
-                "area": .text(locale.given(RecordNumber.rounded(hectares, significantDigits: 5), unit: "ha")),
+                "area": .text(total(hectares, unit: "ha", locale: locale)),
                 "used": .text(used), "jobs": .integer(jobs.count),
             ])
         }
@@ -95,9 +95,17 @@ package enum ReportData {
             for line in lines { if let value = line.registerFacts[key], !seen.contains(value) { seen.append(value) } }
             return seen.isEmpty ? .absent : .text(seen.joined(separator: ", "))
         }
+        // The history's totals: the area treated and the spray liquid, each job once.
+        root["totalArea"] = .text(total(lines.reduce(0) { $0 + $1.treatedHectares }, unit: "ha", locale: locale))
+        root["totalSprayLiquid"] = .text(total(lines.reduce(0) { $0 + $1.sprayLitres }, unit: "L", locale: locale))
         root["holdings"] = distinct("holding")
         root["operators"] = distinct("operator")
         return .record(root)
+    }
+
+    /// A season's total to two decimals ("150 000 l", "49,07 ha"): what a season's sum is read to.
+    private static func total(_ value: Double, unit: String, locale: ReportLocale) -> String {
+        locale.numbers.format(steps: Int64((value * 100).rounded()), fractionDigits: 2, trimZeros: true) + locale.unitSeparator + locale.rateSymbol(unit)
     }
 
     /// The record's SHA-256, whole and short, for the page and the metadata.
@@ -362,6 +370,8 @@ public struct HistoryLine: Sendable {
     /// The area treated, ha, and each product's total by its unit (L, kg), for the register's totals.
     let treatedHectares: Double
     let productTotals: [String: Double]
+    /// The spray liquid, L, for the cover's totals.
+    let sprayLitres: Double
 
     public init(plan: SprayPlan, number: Int, locale: ReportLocale, firstPage: Int? = nil) {
         self.number = number
@@ -374,6 +384,7 @@ public struct HistoryLine: Sendable {
         author = plan.job.author
         usesUSUnits = plan.job.usesUSUnits
         treatedHectares = plan.job.field.area.internalValue
+        sprayLitres = plan.totals.sprayLiquid
         productTotals = RecordLine.lines(of: plan).reduce(into: [:]) { $0[$1.totalProductUnit, default: 0] += $1.totalProduct }
     }
 
