@@ -71,13 +71,7 @@ extension JSONReader {
 
     /// A list of short texts.
     private mutating func texts(_ node: Node) -> [String]? {
-        guard let items = array(node) else { return nil }
-        if let problem = JobRules.listLength(items.count, of: "names") {
-            error(node.path, problem)
-            return nil
-        }
-        let read = items.compactMap { text($0) }
-        return read.count == items.count ? read : nil
+        list(node, of: "names") { reader, item in reader.text(item) }
     }
 
     private mutating func checked<Value>(_ value: Value, _ problem: String?, at path: JSONPath) -> Value? {

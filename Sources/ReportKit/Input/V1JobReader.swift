@@ -129,13 +129,22 @@ extension JSONReader {
     }
 
     private mutating func eppoCodes(_ node: Node) -> [String]? {
+        list(node, of: "codes") { reader, item in reader.eppoCode(item) }
+    }
+
+    /// A list of at most ``JobRules/maximumListItems`` items, each read by `read`; nil (with the
+    /// reasons recorded) when the list or any item is wrong.
+    mutating func list<Item>(_ node: Node, of noun: String, _ read: (inout JSONReader, Node) -> Item?) -> [Item]? {
         guard let items = array(node) else { return nil }
-        if let problem = JobRules.listLength(items.count, of: "codes") {
+        if let problem = JobRules.listLength(items.count, of: noun) {
             error(node.path, problem)
             return nil
         }
-        let codes = items.map { eppoCode($0) }
-        return codes.contains { $0 == nil } ? nil : codes.compactMap { $0 }
+        var values: [Item] = []
+        for item in items {
+            if let value = read(&self, item) { values.append(value) }
+        }
+        return values.count == items.count ? values : nil
     }
 
     /// A BBCH stage, 31, or a range, [31, 37] (both 0–99, the first not after the second).
