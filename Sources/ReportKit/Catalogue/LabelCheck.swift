@@ -24,7 +24,7 @@ extension ProductCatalogue {
             }
             job.products[index] = filled
             if let number = product.authorisation, let known = entry.authorisation, Self.key(number) != Self.key(known),
-               !products.contains(where: { $0.authorisation.map(Self.key) == Self.key(number) }) {
+               !knows(authorisation: number) {
                 warnings.append(Diagnostic(.warning, at: path.appending("authorisation"),
                                            "\(name)'s authorisation number \(number) is not the catalogue's (\(known)); check the label",
                                            notice: .authorisationUnknown(product: name, number: number)))

@@ -5,20 +5,42 @@
 /// unknown or expired number, a dose above the label's maximum, a BBCH stage outside the label's
 /// window (``labelWarnings(for:)``) and too many treatments in a season (``seasonWarnings(for:)``).
 public struct ProductCatalogue: Sendable, Equatable {
-    public var products: [CatalogueProduct]
+    public var products: [CatalogueProduct] {
+        didSet { index = Index(products) }
+    }
+    /// Where each name and number is in `products`: a season of many jobs looks products up
+    /// thousands of times in a catalogue of thousands.
+    private var index: Index
 
     public init(products: [CatalogueProduct]) {
         self.products = products
+        index = Index(products)
     }
+
+    public static func == (a: ProductCatalogue, b: ProductCatalogue) -> Bool { a.products == b.products }
 
     /// The entry a job's product is: the one with its name (letters and digits compared, case
     /// ignored: "Karate Zeon 050CS" is "KARATE ZEON 050 CS"), else the one with its authorisation number.
     public func entry(for product: Product) -> CatalogueProduct? {
-        if let name = product.name.map(Self.key), let byName = products.first(where: { Self.key($0.name) == name }) {
-            return byName
+        if let name = product.name.map(Self.key), let position = index.byName[name] { return products[position] }
+        guard let number = product.authorisation.map(Self.key), let position = index.byNumber[number] else { return nil }
+        return products[position]
+    }
+
+    /// Whether some product of the catalogue has the authorisation `number`.
+    func knows(authorisation number: String) -> Bool { index.byNumber[Self.key(number)] != nil }
+
+    /// The first product of each name and of each authorisation number.
+    private struct Index: Sendable {
+        var byName: [String: Int] = [:]
+        var byNumber: [String: Int] = [:]
+
+        init(_ products: [CatalogueProduct]) {
+            for (position, product) in products.enumerated() {
+                byName[ProductCatalogue.key(product.name)] = byName[ProductCatalogue.key(product.name)] ?? position
+                if let number = product.authorisation.map(ProductCatalogue.key) { byNumber[number] = byNumber[number] ?? position }
+            }
         }
-        guard let number = product.authorisation.map(Self.key) else { return nil }
-        return products.first { $0.authorisation.map(Self.key) == number }
     }
 
     /// A name or number reduced to what tells it apart: lowercased letters and digits.

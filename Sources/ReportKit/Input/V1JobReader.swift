@@ -101,14 +101,7 @@ extension JSONReader {
         for element in elements {
             guard let parcel = object(element, allowed: ["label", "cadastral", "area"]) else { continue }
             let label = parcel.optional("label").flatMap { text($0) }
-            var cadastral: [String] = []
-            if let list = parcel.optional("cadastral"), let items = array(list) {
-                if let problem = JobRules.listLength(items.count, of: "cadastral parcels") {
-                    error(list.path, problem)
-                } else {
-                    cadastral = items.compactMap { text($0) }
-                }
-            }
+            let cadastral = parcel.optional("cadastral").flatMap { list($0, of: "cadastral parcels") { reader, item in reader.text(item) } } ?? []
             let area = parcel.optional("area").flatMap { readQuantity($0, AreaUnit.self) }
             let read = Parcel(label: label, cadastral: cadastral, area: area)
             if let problem = JobRules.parcel(read) { error(element.path, problem) }
@@ -203,14 +196,7 @@ extension JSONReader {
             .flatMap { readQuantity($0, ProductRateUnit.self) }
         let authorisation = product.optional("authorisation").flatMap { text($0) }
         let kind = product.optional("kind").flatMap { choice($0, as: ProductKind.self) } ?? .plantProtection
-        var ingredients: [String] = []
-        if let list = product.optional("activeIngredients"), let items = array(list) {
-            if let problem = JobRules.listLength(items.count, of: "active ingredients") {
-                error(list.path, problem)
-            } else {
-                ingredients = items.compactMap { text($0) }
-            }
-        }
+        let ingredients = product.optional("activeIngredients").flatMap { list($0, of: "active ingredients") { reader, item in reader.text(item) } } ?? []
         let reentry = product.optional("restrictedEntryHours").flatMap { node -> Double? in
             guard let hours = positiveNumber(node) else { return nil }
             if let problem = JobRules.restrictedEntryHours(hours) {

@@ -160,6 +160,7 @@ package enum ReportData {
         }
         let record = job.record
         let productNames = job.products.enumerated().map { index, product in product.name ?? "\(t["product.unnamed"]) \(index + 1)" }
+        let exactLines = LoadTableData.exactLines(display, productNames: productNames, locale: t)
         return [
             "job": .record([
                 "id": .optional(job.id),
@@ -205,9 +206,9 @@ package enum ReportData {
             "loads": .list(loads),
             "loadGroups": .list(LoadTableData.groups(display, locale: t)),
             "loadRows": .list(LoadTableData.rows(display, productNames: productNames, locale: t)),
-            "exactLoads": .list(LoadTableData.exactLines(display, productNames: productNames, locale: t)),
+            "exactLoads": .list(exactLines),
             // The same as one paragraph after its introduction, where lines are dear.
-            "exactLoadsText": .text(([t["loadsRounded"]] + LoadTableData.exactLines(display, productNames: productNames, locale: t).compactMap {
+            "exactLoadsText": .text(([t["loadsRounded"]] + exactLines.compactMap {
                 if case .text(let line) = $0 { return line }
                 return nil
             }).joined(separator: " ")),
@@ -385,7 +386,10 @@ public struct HistoryLine: Sendable {
         usesUSUnits = plan.job.usesUSUnits
         treatedHectares = plan.job.field.area.internalValue
         sprayLitres = plan.totals.sprayLiquid
-        productTotals = RecordLine.lines(of: plan).reduce(into: [:]) { $0[$1.totalProductUnit, default: 0] += $1.totalProduct }
+        // Litres of the liquid products, kilograms of the dry ones (the plan's own units).
+        productTotals = zip(plan.job.products, plan.totals.products).reduce(into: [:]) { totals, pair in
+            totals[pair.0.form == .liquid ? "L" : "kg", default: 0] += pair.1
+        }
     }
 
     /// The destination at the start of job `number`'s pages in a combined document.
