@@ -40,6 +40,17 @@ final class CairoPainter {
                 try text.withLayout(for: placed) { set throws(RenderError) in
                     cairo_move_to(cr, placed.origin.x + set.xOffset, placed.origin.y)
                     pango_cairo_show_layout(cr, set.layout.pointer)
+                    for mark in set.breakMarks {
+                        cairo_save(cr)
+                        cairo_translate(cr, placed.origin.x + set.xOffset, placed.origin.y)
+                        trace(mark.path)
+                        setSource(mark.color)
+                        cairo_set_line_width(cr, mark.lineWidth)
+                        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                        cairo_stroke(cr)
+                        cairo_restore(cr)
+                    }
                 }
             case .image(let image):
                 try drawImage(image)

@@ -27,6 +27,8 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         let measurement: TextMeasurement
         /// The widest word, kept once measured (every table and row asks for it on every layout).
         var longestWord: Double?
+        /// The marks of words the engine broke, drawn after the layout.
+        var breakMarks: [BreakMark] = []
     }
 
     /// Layouts measured, reused to draw them and for the next documents: Pango's shaping is the
@@ -237,8 +239,10 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         if let oneLine = try reusableOneLine(for: key) {
             set = oneLine
         } else {
-            let (layout, joins, grows) = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
-            set = SetText(layout: layout, xOffset: 0, measurement: Self.measurement(of: layout, joins: joins, grows: grows))
+            let (layout, joins, grows, marks) = try makeLayout(key.text, width: key.width, alignment: key.alignment, ellipsize: key.ellipsize)
+            var measurement = Self.measurement(of: layout, joins: joins, grows: grows)
+            Self.widen(&measurement, by: marks)
+            set = SetText(layout: layout, xOffset: 0, measurement: measurement, breakMarks: marks)
         }
         layouts[key] = set
         return set
@@ -279,7 +283,7 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// A layout of `text`, and where in Pango's text one byte stands for two in `text` (a
     /// no-break space became a plain one, a four-byte character the replacement character).
     private func makeLayout(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) throws(RenderError)
-        -> (PangoLayout, joins: [Int], grows: [Int]) {
+        -> (PangoLayout, joins: [Int], grows: [Int], marks: [BreakMark]) {
         let layout = try PangoLayout(context: context)
         let runs = text.runs.map { pangoForm($0.text) }
         let string = runs.map(\.string).joined()
@@ -324,8 +328,21 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             keep.pointee.end_index = UInt32(range.upperBound)
             pango_attr_list_insert(attributes, keep)
         }
+        // No hyphen of Pango's: a word broken by the engine gets a mark of its own (BreakMark).
+        if let hyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(attributes, hyphens) }
         pango_layout_set_attributes(layout.pointer, attributes)
-        return (layout, (unbreakable.map(\.lowerBound) + shrinks).sorted(), grows)
+        var marks: [BreakMark] = []
+        if let width, !ellipsize, case let broken = Self.linesBrokenInsideWords(layout), !broken.isEmpty {
+            let largest = text.runs.map(\.style.size).max() ?? 0
+            pango_layout_set_width(layout.pointer, Self.pangoUnits(max(0, width - BreakMark.advance(size: largest)), rounding: .down))
+            let runEnds = zip(text.runs, runs).reduce(into: [(end: Int, style: TextStyle)]()) { ends, pair in
+                ends.append(((ends.last?.end ?? 0) + pair.1.string.utf8.count, pair.0.style))
+            }
+            marks = Self.breakMarks(layout, lines: Self.linesBrokenInsideWords(layout)) { byte in
+                (runEnds.first { byte < $0.end } ?? runEnds.last!).style
+            }
+        }
+        return (layout, (unbreakable.map(\.lowerBound) + shrinks).sorted(), grows, marks)
     }
 
     /// The engine's font description for a style's weight, slant and size (always its own family).
@@ -365,6 +382,16 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         if style.tabularFigures { list.append(pango_attr_font_features_new("tnum")) }
         if style.underline { list.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
         return list.compactMap { $0 }
+    }
+
+    /// Lines that end in a break mark are wider by the mark.
+    private static func widen(_ measurement: inout TextMeasurement, by marks: [BreakMark]) {
+        guard !marks.isEmpty else { return }
+        for mark in marks {
+            guard let index = measurement.lines.firstIndex(where: { mark.baseline > $0.top && mark.baseline <= $0.top + $0.height }) else { continue }
+            measurement.lines[index].width = max(measurement.lines[index].width, mark.x + BreakMark.advance(size: mark.size))
+        }
+        measurement.size.width = max(measurement.size.width, measurement.lines.map(\.width).max() ?? 0)
     }
 
     /// The layout's lines and size; line starts are given in the paragraph's own bytes, counting
