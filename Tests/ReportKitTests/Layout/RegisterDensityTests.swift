@@ -51,4 +51,60 @@ struct RegisterDensityTests {
         #expect(texts.contains { $0.filter(\.isNumber) == "750" && $0.hasSuffix("ha") }, "\(texts.suffix(4))")
         #expect(texts.contains { $0.filter(\.isNumber) == "150000" && $0.hasSuffix("l") }, "\(texts.suffix(4))")
     }
+
+    /// A number as the Polish pages print it ("1 250,5 ha" → 1250.5).
+    static func amount(_ text: String) -> Double? {
+        Double(String(text.filter { $0.isNumber || $0 == "," }).replacingOccurrences(of: ",", with: "."))
+    }
+
+    static func pageTexts(_ page: Page) -> [String] {
+        page.commands.compactMap { command -> String? in
+            if case .text(let placed) = command { return placed.text.string }
+            return nil
+        }
+    }
+
+    /// Every page of the register ends its table with the page's total: the area of the jobs that
+    /// start on it (12.5 ha each), which over the pages adds up to the season's 750 ha.
+    @Test func everyPageOfTheRegisterTotalsItsOwnRows() throws {
+        let generator = try ReportGenerator(options: ReportOptions(template: "spray-register", language: .polish))
+        let locale = try generator.locale(.polish)
+        let lines = try Self.season().enumerated().map { HistoryLine(plan: $1, number: $0 + 1, locale: locale) }
+        let document = try generator.layout(try generator.composeHistory(lines, language: .polish))
+        #expect(document.pages.count > 2)
+        var pagesArea = 0.0
+        for (number, page) in document.pages.enumerated() {
+            let texts = Self.pageTexts(page)
+            let jobsStarting = texts.count { $0.contains("2026,") }
+            guard let label = texts.firstIndex(of: "Razem na stronie") else {
+                Issue.record("page \(number + 1) has no page total")
+                continue
+            }
+            let area = try #require(texts[(label + 1)...].first { $0.hasSuffix("ha") }.flatMap(Self.amount))
+            #expect(area == 12.5 * Double(jobsStarting), "page \(number + 1)")
+            #expect(texts[(label + 1)...].contains { $0.hasPrefix("Zużyto środków:") }, "page \(number + 1) totals the products")
+            pagesArea += area
+        }
+        #expect(pagesArea == 750)
+    }
+
+    /// The cover's pages each total their jobs; one page alone would print no page total.
+    @Test func everyPageOfTheCoverTotalsItsJobsAndAOnePageCoverHasNone() throws {
+        let generator = try ReportGenerator(options: ReportOptions(template: "history-summary", language: .polish))
+        let season = try Self.season()
+        let document = try generator.layout(try generator.composeHistory(season))
+        var liquid = 0.0
+        for page in document.pages {
+            let texts = Self.pageTexts(page)
+            let label = try #require(texts.firstIndex(of: "Razem na stronie"))
+            let jobs = texts[..<label].count { $0.hasSuffix("2026") && !$0.contains("–") }
+            let pageLiquid = try #require(texts[(label + 1)...].first { $0.hasSuffix("l") }.flatMap(Self.amount))
+            #expect(pageLiquid == 2_500 * Double(jobs))
+            liquid += pageLiquid
+        }
+        #expect(liquid == 150_000)
+        let short = try generator.layout(try generator.composeHistory(Array(season.prefix(3))))
+        #expect(short.pages.count == 1)
+        #expect(!Self.pageTexts(short.pages[0]).contains("Razem na stronie"))
+    }
 }

@@ -100,6 +100,32 @@ struct TableLayoutTests {
         #expect(bodyTexts(pages[2]).suffix(2) == ["y", "y"])
     }
 
+    /// A table of rows worth their number, with each page's total: "subtotal N".
+    private func tableWithPageTotals(rows: Int) -> Table {
+        var table = table(rows: rows, totals: true)
+        table.pageTotal = Table.PageTotal(amounts: (1...rows).map { ["n": Double($0)] }) { sums in
+            [Text("subtotal", style: plain), Text("\(Int(sums["n"] ?? 0))", style: plain)]
+        }
+        return table
+    }
+
+    @Test func everyPageOfALongTableTotalsItsOwnRowsAndAShortOneHasNoPageTotal() throws {
+        let pages = try Paginator.paginate(tableWithPageTotals(rows: 40), template: template, text: FixedWidthText())
+        #expect(pages.count >= 3)
+        var all = 0
+        for page in pages {
+            let texts = bodyTexts(page)
+            let onPage = texts.filter { $0.hasPrefix("row ") }.compactMap { Int($0.dropFirst(4)) }.reduce(0, +)
+            let label = try #require(texts.firstIndex(of: "subtotal"))
+            #expect(Int(texts[label + 1]) == onPage)
+            all += onPage
+        }
+        #expect(all == (1...40).reduce(0, +))
+        #expect(bodyTexts(pages.last!).suffix(2) == ["Total", "sum"], "the table's own totals close it")
+        let short = try Paginator.paginate(tableWithPageTotals(rows: 5), template: template, text: FixedWidthText())
+        #expect(short.count == 1 && !bodyTexts(short[0]).contains("subtotal"))
+    }
+
     @Test func theTotalRowStaysWithTheLastRow() throws {
         // 16 rows fill a page exactly; with a total row, the 16th row moves on with it, and the
         // 15th with them, so no row stands alone above the totals.

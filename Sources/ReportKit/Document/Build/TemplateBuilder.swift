@@ -256,6 +256,10 @@ final class TemplateBuilder {
 
         func cell(_ pattern: TextPattern, _ scope: Scope, style: String, colorName: String, alignment: TextAlignment,
                   on fill: Color) throws(DefinitionError) -> any Element {
+            try makeCell(pattern, scope, style, colorName, alignment, fill)
+        }
+        func makeCell(_ pattern: TextPattern, _ scope: Scope, _ style: String, _ colorName: String, _ alignment: TextAlignment,
+                      _ fill: Color) throws(DefinitionError) -> any Element {
             let string = try evaluate(node) { () throws(PatternError) in try scope.text(pattern, locale: locale) }
             try budget.spend(elements: 0, textBytes: string.utf8.count, for: node, in: template.file)
             let foreground = color(colorName)
@@ -296,7 +300,49 @@ final class TemplateBuilder {
         let padding = EdgeInsets(top: space("xs") / 2 + 1, left: space("xs"), bottom: space("xs") / 2 + 1, right: space("xs"))
         let style = Table.Style(cellPadding: padding, headerBackground: headerFill, zebraBackground: zebraFill,
                                 totalBackground: totalFill, ruleColor: color("divider"), ruleWidth: 1)
-        return Table(columns: columns.map(\.spec.width), header: [header], rows: rows, totals: totals, style: style, origin: origin(node))
+        let pageTotal = try pageTotal(spec, columns: columns, items: items, node: node, scope: scope,
+                                      on: totalFill.composited(over: background), cell: makeCell)
+        return Table(columns: columns.map(\.spec.width), header: [header], rows: rows, totals: totals, style: style,
+                     pageTotal: pageTotal, origin: origin(node))
+    }
+
+    /// Each page's total row: the columns' `pageTotal` texts with `page` bound to the sums of the
+    /// page's rows (``PageSums``). The texts are checked here, with the whole table's sums (the
+    /// widest they can be, and where an error in a pattern shows), then made again per page.
+    private func pageTotal(_ spec: TableSpec, columns: [(spec: TableSpec.Column, scope: Scope)], items: [TemplateValue],
+                           node: TemplateNode, scope: Scope, on fill: Color,
+                           cell: (TextPattern, Scope, String, String, TextAlignment, Color) throws(DefinitionError) -> any Element)
+        throws(DefinitionError) -> Table.PageTotal? {
+        guard let path = spec.pageSums else { return nil }
+        var amounts: [[String: Double]] = []
+        for item in items {
+            let value = try evaluate(node) { () throws(PatternError) in try scope.binding(spec.rowName, to: item).value(path) }
+            switch value {
+            case .amounts(let rowAmounts): amounts.append(rowAmounts)
+            case .absent: amounts.append([:])
+            default:
+                throw DefinitionError(file: template.file, at: node.path.appending("pageSums"),
+                                      "\"\(path)\" is \(value.kindDescription), not the amounts a row adds to its page's total")
+            }
+        }
+        let locale = locale
+        var whole: [String: Double] = [:]
+        for row in amounts { whole.merge(row, uniquingKeysWith: +) }
+        let cells = columns.map { column, columnScope in
+            (pattern: column.pageTotal ?? TextPattern(parts: []), scope: columnScope, alignment: column.alignment)
+        }
+        for (pattern, columnScope, alignment) in cells {
+            _ = try cell(pattern, columnScope.binding("page", to: PageSums.value(whole, locale: locale)), spec.totalStyle, "text.primary",
+                         alignment, fill)
+        }
+        let textStyle = textStyle(spec.totalStyle, color: color("text.primary"))
+        return Table.PageTotal(amounts: amounts) { sums in
+            let page = PageSums.value(sums, locale: locale)
+            return cells.map { pattern, columnScope, alignment in
+                let string = (try? columnScope.binding("page", to: page).text(pattern, locale: locale)) ?? ""
+                return Text(StyledText(string, style: textStyle), alignment: alignment, role: .paragraph)
+            }
+        }
     }
 
     // MARK: Pairs

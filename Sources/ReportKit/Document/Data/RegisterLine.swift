@@ -52,6 +52,12 @@ enum RegisterLine {
                 "reason": .optional(reason.isEmpty ? nil : reason),
                 "remarks": .optional(lineRemarks.isEmpty ? nil : lineRemarks),
             ]
+            // What the line adds to its page's total: the job's area once (a page of only a job's
+            // later products totals 0 ha), the product's amount.
+            values["sums"] = .amounts([
+                PageSums.key("used", unit: job.products[index].form == .liquid ? "L" : "kg"): plan.totals.products[index],
+                PageSums.key("area", unit: "ha"): first ? job.field.area.internalValue : 0,
+            ])
             if !first {
                 for key in ["date", "field", "parcels", "cadastral", "parcelPairs", "crop", "cropArea", "area", "reason"] { values[key] = .absent }
             }

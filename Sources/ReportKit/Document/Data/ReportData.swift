@@ -103,9 +103,8 @@ package enum ReportData {
         return .record(root)
     }
 
-    /// A season's total to two decimals ("150 000 l", "49,07 ha"): what a season's sum is read to.
     private static func total(_ value: Double, unit: String, locale: ReportLocale) -> String {
-        locale.numbers.format(steps: Int64((value * 100).rounded()), fractionDigits: 2, trimZeros: true) + locale.unitSeparator + locale.rateSymbol(unit)
+        PageSums.total(value, unit: unit, locale: locale)
     }
 
     /// The record's SHA-256, whole and short, for the page and the metadata.
@@ -399,6 +398,7 @@ public struct HistoryLine: Sendable {
         var record = values
         record["page"] = firstPage.map(TemplateValue.integer) ?? .absent
         record["link"] = firstPage == nil ? .absent : .text("#" + Self.anchor(number: number))
+        record["sums"] = .amounts([PageSums.key("area", unit: "ha"): treatedHectares, PageSums.key("sprayLiquid", unit: "L"): sprayLitres])
         return .record(record)
     }
 }

@@ -11,6 +11,8 @@ package indirect enum TemplateValue: Sendable {
     case bool(Bool)
     case list([TemplateValue])
     case record([String: TemplateValue])
+    /// Amounts a table adds up for each page's total, keyed by what and its unit ("area ha").
+    case amounts([String: Double])
 
     /// True for present, non-empty, non-zero values.
     package var isTruthy: Bool {
@@ -23,6 +25,7 @@ package indirect enum TemplateValue: Sendable {
         case .bool(let value): value
         case .list(let list): !list.isEmpty
         case .record(let record): !record.isEmpty
+        case .amounts(let amounts): !amounts.isEmpty
         }
     }
 
@@ -37,6 +40,7 @@ package indirect enum TemplateValue: Sendable {
         case .bool: "a yes/no value"
         case .list: "a list"
         case .record: "a group of fields"
+        case .amounts: "amounts for a page's total"
         }
     }
 

@@ -138,6 +138,8 @@ struct TableSpec: Sendable {
         var header: TextPattern
         var cell: TextPattern
         var total: TextPattern?
+        /// The column's cell in each page's total row, with `page` bound to the page's sums.
+        var pageTotal: TextPattern?
         var width: ColumnWidth
         var alignment: TextAlignment
         /// The column is left out when this value is absent or empty (no product has a registration number).
@@ -149,6 +151,8 @@ struct TableSpec: Sendable {
     var columns: [Column]
     /// Makes every cell of a row a link (`#anchor` or a web address); a row whose target is empty has none.
     var rowLink: TextPattern?
+    /// Each row's amounts for the page totals (a value of the row, such as `line.sums`).
+    var pageSums: ValuePath?
     var headerStyle: String
     var cellStyle: String
     var totalStyle: String

@@ -235,13 +235,13 @@ struct TemplateReader {
     }
 
     private mutating func table(_ node: JSONReader.Node) -> TableSpec? {
-        guard let object = reader.object(node, allowed: ["rows", "as", "columns", "rowLink", "headerStyle", "cellStyle", "totalStyle"]),
+        guard let object = reader.object(node, allowed: ["rows", "as", "columns", "rowLink", "pageSums", "headerStyle", "cellStyle", "totalStyle"]),
               let rows = reader.required("rows", in: object, expected: "the list to make rows of, such as \"loads\"").flatMap({ valuePath($0) }),
               let name = reader.required("as", in: object, expected: "the name each row's item has, such as \"load\"").flatMap({ identifier($0) }),
               let columnNodes = reader.required("columns", in: object, expected: "an array of columns").flatMap({ reader.array($0) }) else { return nil }
         var columns: [TableSpec.Column] = []
         for columnNode in columnNodes {
-            guard let column = reader.object(columnNode, allowed: ["each", "as", "header", "cell", "total", "width", "align", "if", "unless"]) else { continue }
+            guard let column = reader.object(columnNode, allowed: ["each", "as", "header", "cell", "total", "pageTotal", "width", "align", "if", "unless"]) else { continue }
             let condition = condition(column)
             var repeats: (ValuePath, String)?
             if let list = column.optional("each").flatMap({ valuePath($0) }),
@@ -252,12 +252,21 @@ struct TemplateReader {
                   let cell = reader.required("cell", in: column, expected: "the text of each cell").flatMap({ pattern($0) }) else { continue }
             columns.append(TableSpec.Column(repeats: repeats, header: header, cell: cell,
                                             total: column.optional("total").flatMap { pattern($0) },
+                                            pageTotal: column.optional("pageTotal").flatMap { pattern($0) },
                                             width: column.optional("width").flatMap { columnWidth($0) } ?? .fraction(1),
                                             alignment: column.optional("align").flatMap { reader.choice($0, as: TextAlignment.self) } ?? .leading,
                                             condition: condition))
         }
         if columnNodes.isEmpty { reader.error(node.path.appending("columns"), "has no columns; expected at least one") }
+        let pageSums = object.optional("pageSums").flatMap { valuePath($0) }
+        if pageSums != nil, !columns.contains(where: { $0.pageTotal != nil }) {
+            reader.error(node.path.appending("pageSums"), "has no column to show them; expected a column with a \"pageTotal\"")
+        }
+        if pageSums == nil, columns.contains(where: { $0.pageTotal != nil }) {
+            reader.error(node.path.appending("pageSums"), "is missing: a column's \"pageTotal\" prints the page's sums of each row's amounts; expected the rows' amounts, such as \"line.sums\"")
+        }
         return TableSpec(rows: rows, rowName: name, columns: columns, rowLink: object.optional("rowLink").flatMap { linkPattern($0) },
+                         pageSums: pageSums,
                          headerStyle: object.optional("headerStyle").flatMap { textStyle($0) } ?? "caption",
                          cellStyle: object.optional("cellStyle").flatMap { textStyle($0) } ?? "body",
                          totalStyle: object.optional("totalStyle").flatMap { textStyle($0) } ?? "bodyStrong")

@@ -2,8 +2,28 @@
 /// next page (it splits only when it is taller than a page), the header is never left alone at
 /// the bottom of a page, and the total rows stay with the last body row. A break never leaves
 /// one body row on either side of it: the header keeps at least two rows, and one more row goes
-/// along with the last.
+/// along with the last. A table with a ``PageTotal`` that runs over more than one page ends each
+/// of its pages with the sums of that page's rows.
 public struct Table: Element {
+    /// What each body row adds to its page's total, and the row that shows a page's sums.
+    public struct PageTotal: Sendable {
+        /// Per body row, the amounts it adds up ("area ha": 12.5), in the order of the rows.
+        public var amounts: [[String: Double]]
+        /// The total row of a page, from the sums of the amounts of its rows.
+        public var row: @Sendable ([String: Double]) -> Row
+
+        public init(amounts: [[String: Double]], row: @escaping @Sendable ([String: Double]) -> Row) {
+            self.amounts = amounts
+            self.row = row
+        }
+
+        func sums(_ rows: Range<Int>) -> [String: Double] {
+            var sums: [String: Double] = [:]
+            for index in rows where index < amounts.count { sums.merge(amounts[index], uniquingKeysWith: +) }
+            return sums
+        }
+    }
+
     public struct Style: Sendable {
         public var cellPadding: EdgeInsets
         public var headerBackground: Color?
@@ -32,6 +52,8 @@ public struct Table: Element {
     public var rows: [Row]
     public var totals: [Row]
     public var style: Style
+    /// Each page's total, when the table runs over more than one page.
+    public var pageTotal: PageTotal?
     /// Where these rows start in the whole table (zebra stripes continue across pages).
     private var firstRowIndex = 0
     /// Column widths, fixed by the first page so every page of the table lines up.
@@ -41,8 +63,9 @@ public struct Table: Element {
     public var origin: String?
 
     public init(columns: [ColumnWidth], header: [Row] = [], rows: [Row], totals: [Row] = [], style: Style = Style(),
-                origin: String? = nil) {
+                pageTotal: PageTotal? = nil, origin: String? = nil) {
         self.origin = origin
+        self.pageTotal = pageTotal
         self.columns = columns
         self.header = header
         self.rows = rows
@@ -64,7 +87,7 @@ public struct Table: Element {
     /// The narrowest a column can be: its widest word (header, body or total), cell padding included.
     private func minimumWidth(ofColumn column: Int, context: LayoutContext) -> Double {
         if case .fixed(let width) = columns[column] { return width }
-        let cells = (header + rows + totals).map { column < $0.count ? $0[column].minimumWidth(context: context) : 0 }
+        let cells = (header + rows + totals + pageTotalSample).map { column < $0.count ? $0[column].minimumWidth(context: context) : 0 }
         return (cells.max() ?? 0) + style.cellPadding.horizontal
     }
 
@@ -74,7 +97,7 @@ public struct Table: Element {
         func width(_ rows: [Row], _ measure: (any Element) -> Double) -> Double {
             rows.map { column < $0.count ? measure($0[column]) : 0 }.max() ?? 0
         }
-        let values = width(rows + totals) { $0.naturalWidth(context: context) }
+        let values = width(rows + totals + pageTotalSample) { $0.naturalWidth(context: context) }
         let headers: Double
         if columns[column] == .values {
             headers = width(header) { cell in (cell as? Text)?.longestWordWidth(context: context) ?? cell.naturalWidth(context: context) }
@@ -85,16 +108,33 @@ public struct Table: Element {
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
-        try layout(in: space, context: context, breakBefore: nil)
+        // A table with page totals that fits where it starts needs no room for one.
+        if pageTotal != nil, firstRowIndex == 0,
+           case .complete(let block) = try layout(in: space, context: context, breakBefore: nil, reservingPageTotal: false) {
+            return .complete(block)
+        }
+        return try layout(in: space, context: context, breakBefore: nil)
     }
 
     /// Lays out rows until `breakBefore` (when given) or the page is full. A break after a single
     /// row moves the table on (unless it starts a page); a break before the last row takes one
     /// more row along, when at least two stay.
-    private func layout(in space: Size, context: LayoutContext, breakBefore: Int?) throws(LayoutError) -> Placement {
+    private func layout(in space: Size, context: LayoutContext, breakBefore: Int?,
+                        reservingPageTotal: Bool = true) throws(LayoutError) -> Placement {
         let widths: [Double]
         if let resolvedWidths { widths = resolvedWidths } else { widths = try resolveWidths(space.width, context: context) }
         var fragment = Fragment(width: space.width)
+        // Room kept at the foot of every page for its total: the widest sums (the whole table's)
+        // in one row, and the rule above it.
+        let reserve = reservingPageTotal ? try pageTotalHeight(widths: widths, context: context) : 0
+        /// The page's total row, for its first `count` rows, and the rule above it.
+        func addPageTotal(rowsOnPage count: Int) throws(LayoutError) {
+            guard reservingPageTotal, let pageTotal, count > 0,
+                  case .complete(let block) = try layoutRow(pageTotal.row(pageTotal.sums(0..<count)), widths: widths,
+                                                            height: .infinity, kind: .total, context: context) else { return }
+            fragment.addRule(style)
+            fragment.add(block, background: style.totalBackground, in: .tableFoot)
+        }
         func broken(at index: Int) throws(LayoutError) -> Placement {
             if rows.count - index == 1, breakBefore == nil, index >= 3 {
                 return try layout(in: space, context: context, breakBefore: index - 1)
@@ -102,6 +142,7 @@ public struct Table: Element {
             // One row before the break, or one after it with no row to spare: the table moves
             // on whole, unless it already starts a page.
             if (index == 1 || rows.count - index == 1), !context.atPageTop { return .nothing }
+            try addPageTotal(rowsOnPage: index)
             return .partial(fragment.block, remainder: continuation(from: index, widths: widths))
         }
 
@@ -115,8 +156,11 @@ public struct Table: Element {
 
         var index = 0
         while index < rows.count {
-            if index == breakBefore { return .partial(fragment.block, remainder: continuation(from: index, widths: widths)) }
-            let left = space.height - fragment.height
+            if index == breakBefore {
+                try addPageTotal(rowsOnPage: index)
+                return .partial(fragment.block, remainder: continuation(from: index, widths: widths))
+            }
+            let left = space.height - fragment.height - reserve
             let placement = try layoutRow(rows[index], widths: widths, height: left, kind: .body, context: context)
             let zebra = (firstRowIndex + index) % 2 == 1 ? style.zebraBackground : nil
             if case .complete(let block) = placement {
@@ -138,12 +182,17 @@ public struct Table: Element {
                 return .nothing
             }
             fragment.add(block, background: zebra, in: .tableBody)
+            try addPageTotal(rowsOnPage: index + 1)
             var rest = continuation(from: index + 1, widths: widths)
             rest.rows.insert(remainder, at: 0)
+            // The rest of a split row adds nothing more: its amounts are in this page's total.
+            rest.pageTotal?.amounts.insert([:], at: 0)
             rest.firstRowIndex -= 1
             return .partial(fragment.block, remainder: rest)
         }
 
+        // A table that began on an earlier page ends with its last page's total too.
+        if firstRowIndex > 0 { try addPageTotal(rowsOnPage: rows.count) }
         if !totals.isEmpty {
             fragment.addRule(style)
             for row in totals {
@@ -179,9 +228,23 @@ public struct Table: Element {
     private func continuation(from index: Int, widths: [Double]) -> Table {
         var rest = self
         rest.rows = Array(rows[index...])
+        if let pageTotal { rest.pageTotal?.amounts = Array(pageTotal.amounts.dropFirst(index)) }
         rest.firstRowIndex = firstRowIndex + index
         rest.resolvedWidths = widths
         return rest
+    }
+
+    /// The page total row with the whole table's sums: the widest a page's total can be, which
+    /// sets its column widths and the room kept for it.
+    private var pageTotalSample: [Row] {
+        pageTotal.map { [$0.row($0.sums(0..<$0.amounts.count))] } ?? []
+    }
+
+    /// The height a page's total takes with its rule: nothing for a table without one.
+    private func pageTotalHeight(widths: [Double], context: LayoutContext) throws(LayoutError) -> Double {
+        guard let row = pageTotalSample.first,
+              case .complete(let block) = try layoutRow(row, widths: widths, height: .infinity, kind: .total, context: context) else { return 0 }
+        return block.size.height + (style.ruleColor == nil ? 0 : style.ruleWidth)
     }
 
     private func fits(_ rows: [Row], widths: [Double], height: Double, context: LayoutContext) throws(LayoutError) -> Bool {
