@@ -4,12 +4,13 @@
 # (poppler-utils, qpdf, and Python's jsonschema for checking the published schema; dpkg-dev,
 # lintian and man-db for packaging report-gen and checking the package and its manual); qpdf's
 # library and the sRGB profile of icc-profiles-free for PDF/A; libqrencode and zbar-tools for the
-# record's QR code; GNU time for the peak memory of the largest jobs.
+# record's QR code; GNU time for the peak memory of the largest jobs; zsh and fish, whose
+# completion of report-gen the tests try as each shell calls it.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
 packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev zbar-tools pkg-config
-          dpkg-dev lintian man-db time)
+          dpkg-dev lintian man-db time zsh fish)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -33,23 +33,28 @@ struct BatchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The history file (or a combined document report-gen made, which carries its jobs), or - for standard input.")
+    @Argument(help: "The history file (or a combined document report-gen made, which carries its jobs), or - for standard input.",
+              completion: Completions.inputs)
     var history: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder for one PDF per job (made if missing).", valueName: "folder"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder for one PDF per job (made if missing).", valueName: "folder"),
+            completion: .directory)
     var output: String?
 
-    @Option(help: ArgumentHelp("Write one document with a cover instead of one file per job.", valueName: "file.pdf"))
+    @Option(help: ArgumentHelp("Write one document with a cover instead of one file per job.", valueName: "file.pdf"),
+            completion: .file(extensions: ["pdf"]))
     var combined: String?
 
-    @Option(help: ArgumentHelp("The cover's template for --combined (default: history-summary).", valueName: "name-or-path"))
+    @Option(help: ArgumentHelp("The cover's template for --combined (default: history-summary).", valueName: "name-or-path"),
+            completion: Completions.templates)
     var cover: String?
 
     @Option(name: .long, help: "Jobs made at once (default: the number of processors).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .customLong("record-check"), help: ArgumentHelp(
-        "Warn of what this jurisdiction's spray record asks for that each job lacks: eu, pl or us.", valueName: "jurisdiction"))
+        "Warn of what this jurisdiction's spray record asks for that each job lacks: eu, pl or us.", valueName: "jurisdiction"),
+            completion: Choice.completion(RecordJurisdiction.self), transform: Choice.parse)
     var recordCheck: RecordJurisdiction?
 
     @Flag(help: "Replace files that are already there.")

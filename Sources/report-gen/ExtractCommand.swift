@@ -30,10 +30,11 @@ struct ExtractCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The PDF report.")
+    @Argument(help: "The PDF report.", completion: .file(extensions: ["pdf"]))
     var input: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default). A folder with --all.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default). A folder with --all.", valueName: "path"),
+            completion: .file())
     var output: String?
 
     @Flag(help: "The record of the application (JSON) instead of the job.")

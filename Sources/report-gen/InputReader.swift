@@ -103,10 +103,11 @@ enum InputReader {
     }
 
     /// The files a command reads (its input, or standard input when that is a file, a template
-    /// file and a tokens file), which no output may be.
+    /// file, a tokens file and the configuration), which no output may be.
     static func identities(of argument: String, report: ReportOptionGroup) -> Set<FileIdentity> {
         let input = argument == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: argument)
-        return Set([input, FileIdentity(path: report.template), report.tokens.flatMap { FileIdentity(path: $0) }].compactMap { $0 })
+        let read = [report.template, report.tokens, report.config.file].compactMap { $0 }.map { FileIdentity(path: $0) }
+        return Set(([input] + read).compactMap { $0 })
     }
 
     static func displayName(_ argument: String) -> String {

@@ -18,23 +18,29 @@ struct PlanCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The job file (or a report report-gen made, which carries its job), or - for standard input.")
+    @Argument(help: "The job file (or a report report-gen made, which carries its job), or - for standard input.",
+              completion: Completions.inputs)
     var input: String
 
     @Flag(help: "Print the plan as JSON for programs (full-precision values with rounded, localised display strings).")
     var json = false
 
-    @Option(help: "The language of numbers and words: en or pl (default: the job's own).")
+    @Option(help: "The language of numbers and words: en or pl (default: the job's own, else the configuration's).",
+            completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
     @OptionGroup var timeZone: TimeZoneOption
 
     @OptionGroup var products: ProductsOption
 
+    @OptionGroup var config: ConfigOption
+
     func run() throws {
         let catalogue = try products.load()
+        let defaults = try config.load()
         let bytes = try InputReader.read(input)
-        let checked = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes, timeZone: timeZone.rules) }, catalogue: catalogue)
+        let zone = try timeZone.rules(default: defaults.timeZone)
+        let checked = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes, timeZone: zone) }, catalogue: catalogue)
         guard let plan = checked.plan else {
             Console.report(InputError(checked.problems))
             throw ExitStatus.badData
@@ -44,7 +50,9 @@ struct PlanCommand: ParsableCommand {
         }
         let document: String
         do {
-            document = try (json ? PlanFormat.json : .text).document(of: plan, language: locale)
+            var options = ReportOptions(language: locale)
+            options.defaultLanguage = defaults.locale
+            document = try (json ? PlanFormat.json : .text).document(of: plan, language: options.language(for: plan.job))
         } catch {
             Console.report(error)
             throw ExitStatus.of(error)

@@ -5,7 +5,7 @@ import ReportKit
 struct ProductsOption: ParsableArguments {
     @Option(name: .customLong("products"), help: ArgumentHelp(
         "A product catalogue (CSV or JSON, docs/product-catalogue.md): fills each product's authorisation number, kind, active ingredients and intervals from its label, and warns of an unknown or expired authorisation, a dose above the label's maximum, a growth stage outside its window and too many treatments in a season.",
-        valueName: "path"))
+        valueName: "path"), completion: .file(extensions: ["csv", "json"]))
     var path: String?
 
     /// The catalogue named, or nil; a file that cannot be read or used is reported and ends the

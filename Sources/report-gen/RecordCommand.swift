@@ -33,10 +33,12 @@ struct RecordCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The jobs or histories (or reports report-gen made), one season read in turn; - for standard input.")
+    @Argument(help: "The jobs or histories (or reports report-gen made), one season read in turn; - for standard input.",
+              completion: Completions.inputs)
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default).", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default).", valueName: "path"),
+            completion: .file(extensions: ["csv", "json", "pdf"]))
     var output = "-"
 
     /// The record's forms: its machine-readable ones, and the season register to print.
@@ -44,14 +46,17 @@ struct RecordCommand: ParsableCommand {
         case csv, json, pdf
     }
 
-    @Option(help: "csv, json, or pdf for the season register (default: from the output's extension, else csv).")
+    @Option(help: "csv, json, or pdf for the season register (default: from the output's extension, else csv).",
+            completion: Choice.completion(OutputFormat.self), transform: Choice.parse)
     var format: OutputFormat?
 
-    @Option(help: "The register's language, en or pl (default: the first job's own).")
+    @Option(help: "The register's language, en or pl (default: the first job's own, else the configuration's).",
+            completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
     @Option(name: .customLong("record-check"), help: ArgumentHelp("Warn of what this jurisdiction's record asks for that a job lacks: eu, pl or us.",
-                                                                 valueName: "jurisdiction"))
+                                                                 valueName: "jurisdiction"),
+            completion: Choice.completion(RecordJurisdiction.self), transform: Choice.parse)
     var recordCheck: RecordJurisdiction?
 
     @Flag(help: "Make the --record-check warnings errors (exit 65).")
@@ -61,8 +66,15 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var products: ProductsOption
 
-    @Option(help: "The register's paper: a4 or letter (default: Letter when every job is in US units, else A4).")
+    @Option(help: "The register's paper: a4 or letter (default: the configuration's, else Letter when every job is in US units, else A4).",
+            completion: Choice.completion(Paper.self), transform: Choice.parse)
     var paper: Paper?
+
+    @Option(help: ArgumentHelp("A folder of definitions (`templates --export`): the register's template and texts from it.", valueName: "folder"),
+            completion: .directory)
+    var definitions: String?
+
+    @OptionGroup var config: ConfigOption
 
     /// The format asked for, else the output's extension's, else CSV.
     var chosenFormat: OutputFormat {
@@ -100,16 +112,21 @@ struct RecordCommand: ParsableCommand {
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
         let catalogue = try products.load()
+        let defaults = try config.load()
         var readers: [HistoryReader] = []
         for input in inputs {
-            readers.append(try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: timeZone.rules))
+            readers.append(try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: try timeZone.rules(default: defaults.timeZone)))
         }
+        let definitionsFolder = try (definitions ?? defaults.definitions).map(DefinitionsFolder.open)
         let identities = Set(inputs.compactMap { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) })
         let form: RecordExporter.Form = RecordFormat(rawValue: chosenFormat.rawValue).map { .data($0) }
             ?? .register({
                 var options = ReportOptions(template: "spray-register", language: locale)
-                options.paper = paper
+                options.paper = paper ?? defaults.paper
                 options.catalogue = catalogue
+                options.defaultLanguage = defaults.locale
+                options.defaultAuthor = defaults.author
+                if let definitionsFolder { options.definitions = definitionsFolder }
                 return options
             }())
         let names = inputs.map(InputReader.displayName)

@@ -20,15 +20,17 @@ struct RenderCommand: ParsableCommand {
         case pdf, png
     }
 
-    @Argument(help: "The job file (or a report report-gen made, which carries its job), or - for standard input.")
+    @Argument(help: "The job file (or a report report-gen made, which carries its job), or - for standard input.",
+              completion: Completions.inputs)
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Where to write the report; - for standard output. Default: beside the input, with .pdf (or .png). PNG of a report with several pages writes NAME-1.png, NAME-2.png, and so on.",
-        valueName: "path"))
+        valueName: "path"), completion: .file(extensions: ["pdf", "png"]))
     var output: String?
 
-    @Option(name: .customLong("format"), help: "pdf, or png for page images (default: from the output's extension, else pdf).")
+    @Option(name: .customLong("format"), help: "pdf, or png for page images (default: from the output's extension, else pdf).",
+            completion: Choice.completion(Format.self), transform: Choice.parse)
     var formatOption: Format?
 
     /// The format asked for, else the one the output's name ends in, else PDF.

@@ -23,7 +23,7 @@ struct ReportGen: ParsableCommand {
             """,
         version: ReportKitVersion.withLibraries,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self, ExtractCommand.self,
-                      RecordCommand.self],
+                      RecordCommand.self, WatchCommand.self, ConfigCommand.self, CompletionsCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 
@@ -59,7 +59,7 @@ struct ReportGen: ParsableCommand {
     }
 
     /// The commands, as typed.
-    static let commandNames = ["batch", "validate", "templates", "plan", "extract", "record", "render", "help"]
+    static let commandNames = ["batch", "validate", "templates", "plan", "extract", "record", "render", "watch", "config", "completions", "help"]
 
     /// The command a first word misspells, when it is not a command, not an option and names no
     /// file; nil otherwise.
@@ -77,8 +77,8 @@ struct ReportGen: ParsableCommand {
     static func makesOneReport(_ arguments: [String]) -> Bool {
         let words = arguments.dropFirst()
         guard let first = words.first else { return false }
-        let otherCommands: Set<String> = ["batch", "validate", "templates", "plan", "extract", "record", "help"]
-        let requests: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        let otherCommands = Set(commandNames).subtracting(["render"])
+        let requests: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help", "---completion"]
         return !otherCommands.contains(first) && !words.contains(where: { requests.contains($0) || $0.hasPrefix("--generate-completion-script=") })
     }
 }

@@ -1,34 +1,51 @@
 import ArgumentParser
 import ReportKit
 
-/// The options every report-making command shares.
+/// The options every report-making command shares. An option left out takes the configuration
+/// file's value (``ConfigOption``), else the built-in default; a job's own author and locale win
+/// over the configuration's.
 struct ReportOptionGroup: ParsableArguments {
-    @Option(help: ArgumentHelp("The report template: a built-in name (see `report-gen templates`) or a template file.", valueName: "name-or-path"))
-    var template = "spray-report"
+    @Option(help: ArgumentHelp("The report template: a built-in name (see `report-gen templates`) or a template file (default: spray-report).",
+                               valueName: "name-or-path"),
+            completion: Completions.templates)
+    var template: String?
 
-    @Option(help: "The palette: light (for print) or dark (for screens).")
-    var theme: ThemeName = .light
+    @Option(help: "The palette: light (for print, the default) or dark (for screens).",
+            completion: Choice.completion(ThemeName.self), transform: Choice.parse)
+    var theme: ThemeName?
 
-    @Option(help: "The language of the report, en or pl (default: the job's own).")
+    @Option(help: "The language of the report, en or pl (default: the job's own).",
+            completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
-    @Option(help: "The author credited on the report (default: the job's author, else Wojciech Olszak).")
+    @Option(help: "The author credited on the report (default: the job's author, else the configuration's, else Wojciech Olszak).")
     var author: String?
 
-    @Option(help: ArgumentHelp("A tokens file to use instead of the built-in palette and type scale.", valueName: "path"))
+    @Option(help: ArgumentHelp("A tokens file to use instead of the built-in palette and type scale.", valueName: "path"),
+            completion: .file(extensions: ["json"]))
     var tokens: String?
+
+    @Option(help: ArgumentHelp(
+        "A folder of definitions as `report-gen templates --export` writes it (templates, tokens.json, locales/): its templates are named like the built-in ones, its texts and palette used; what it lacks is built in.",
+        valueName: "folder"), completion: .directory)
+    var definitions: String?
 
     @Option(name: .customLong("pdf-standard"), help: ArgumentHelp(
         "What the PDF conforms to: pdfa-3b-ua-1 (archival PDF/A-3b and accessible PDF/UA-1, with the job and its plan attached) or none (a plain tagged PDF, nothing attached).",
-        valueName: "standard"))
-    var pdfStandard: PDFStandard = .archivalAccessible
+        valueName: "standard"), completion: Choice.completion(PDFStandard.self), transform: Choice.parse)
+    var pdfStandardOption: PDFStandard?
+
+    var pdfStandard: PDFStandard { pdfStandardOption ?? .archivalAccessible }
 
     @OptionGroup var timeZone: TimeZoneOption
 
-    @Option(help: "The paper: a4 or letter (default: the template's, else Letter for a job in US units and A4 for a metric one).")
+    @Option(help: "The paper: a4 or letter (default: the template's, else Letter for a job in US units and A4 for a metric one).",
+            completion: Choice.completion(Paper.self), transform: Choice.parse)
     var paper: Paper?
 
     @OptionGroup var products: ProductsOption
+
+    @OptionGroup var config: ConfigOption
 
     func validate() throws {
         if let author, let problem = ReportOptions.problem(withAuthor: author) {
@@ -36,12 +53,18 @@ struct ReportOptionGroup: ParsableArguments {
         }
     }
 
-    /// The options; a product catalogue that cannot be used is reported and ends the run.
+    /// The options, the configuration's defaults under the flags; a product catalogue, a
+    /// configuration or a definitions folder that cannot be used is reported and ends the run.
     func reportOptions() throws -> ReportOptions {
-        var options = ReportOptions(template: template, theme: theme, language: locale, author: author, tokensFile: tokens, pdfStandard: pdfStandard)
-        options.timeZone = timeZone.rules
-        options.paper = paper
+        let defaults = try config.load()
+        var options = ReportOptions(template: template ?? defaults.template ?? "spray-report", theme: theme ?? defaults.theme ?? .light,
+                                    language: locale, author: author, tokensFile: tokens, pdfStandard: pdfStandard)
+        options.defaultAuthor = defaults.author
+        options.defaultLanguage = defaults.locale
+        options.timeZone = try timeZone.rules(default: defaults.timeZone)
+        options.paper = paper ?? defaults.paper
         options.catalogue = try products.load()
+        if let folder = definitions ?? defaults.definitions { options.definitions = try DefinitionsFolder.open(folder) }
         return options
     }
 
@@ -54,6 +77,19 @@ struct ReportOptionGroup: ParsableArguments {
         } catch {
             Console.report(error)
             throw ExitStatus.of(error)
+        }
+    }
+}
+
+/// `--definitions DIR`, or the configuration's folder.
+enum DefinitionsFolder {
+    /// The folder's definitions; one that is missing or no folder is reported and ends the run.
+    static func open(_ folder: String) throws -> ReportDefinitions {
+        do {
+            return try ReportDefinitions.folder(folder)
+        } catch {
+            Console.report(ReportError.definition(error))
+            throw ExitStatus.of(.definition(error))
         }
     }
 }

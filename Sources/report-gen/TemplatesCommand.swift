@@ -15,7 +15,8 @@ struct TemplatesCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Write the built-in definition files into this folder (made if missing).", valueName: "folder"))
+    @Option(help: ArgumentHelp("Write the built-in definition files into this folder (made if missing); use it with --definitions.", valueName: "folder"),
+            completion: .directory)
     var export: String?
 
     func run() throws {

@@ -4,7 +4,7 @@ import ReportKit
 /// `--time-zone`: where a job's UTC times were lived, for the jobs that do not say.
 struct TimeZoneOption: ParsableArguments {
     @Option(name: .customLong("time-zone"), help: ArgumentHelp(
-        "The time zone to show UTC times in (those written with Z, and the app's) when a job names none: an IANA name like Europe/Warsaw (default: Europe/Warsaw for a Polish job, else UTC, marked as such).",
+        "The time zone to show UTC times in (those written with Z, and the app's) when a job names none: an IANA name like Europe/Warsaw (default: the configuration's, else Europe/Warsaw for a Polish job, else UTC, marked as such).",
         valueName: "zone"))
     var name: String?
 
@@ -16,4 +16,9 @@ struct TimeZoneOption: ParsableArguments {
 
     /// The zone named (checked in `validate`).
     var rules: TimeZoneRules? { name.flatMap { TimeZoneRules.named($0) } }
+
+    /// The zone named, else the configuration's (checked when it was read).
+    func rules(default configured: String?) throws -> TimeZoneRules? {
+        rules ?? configured.flatMap { TimeZoneRules.named($0) }
+    }
 }

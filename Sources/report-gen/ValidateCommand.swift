@@ -13,7 +13,7 @@ struct ValidateCommand: ParsableCommand {
             history, after the entry's number, line and id). Exit status: 0 all valid, 65 some invalid, 66 \
             input not readable, 73 standard output not writable.
 
-            With --record eu|pl|us it also lists, per job, what that jurisdiction's spray record asks for \
+            With --record-check eu|pl|us (or its old name --record) it also lists, per job, what that jurisdiction's spray record asks for \
             that the job lacks, as warnings with the JSON path and the rule ("$.products[1].authorisation: \
             the EU record needs the product's authorisation number (Reg. 2023/564, Annex)"); --strict makes \
             them errors (exit 65).
@@ -26,29 +26,34 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The job or history file (or a report report-gen made, which carries its jobs), or - for standard input.")
+    @Argument(help: "The job or history file (or a report report-gen made, which carries its jobs), or - for standard input.",
+              completion: Completions.inputs)
     var input: String
 
-    @Option(help: ArgumentHelp("Also list what this jurisdiction's spray record asks for that each job lacks: eu, pl or us (warnings).",
-                               valueName: "jurisdiction"))
+    @Option(name: [.customLong("record-check"), .customLong("record")],
+            help: ArgumentHelp("Also list what this jurisdiction's spray record asks for that each job lacks: eu, pl or us (warnings; --record is the old name).",
+                               valueName: "jurisdiction"),
+            completion: Choice.completion(RecordJurisdiction.self), transform: Choice.parse)
     var record: RecordJurisdiction?
 
-    @Flag(help: "Make the --record warnings errors (exit 65).")
+    @Flag(help: "Make the --record-check warnings errors (exit 65).")
     var strict = false
 
     @OptionGroup var timeZone: TimeZoneOption
 
+    @OptionGroup var config: ConfigOption
+
     @OptionGroup var products: ProductsOption
 
     func validate() throws {
-        if strict, record == nil { throw ValidationError("--strict makes the --record warnings errors: give --record eu, pl or us") }
+        if strict, record == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
     }
 
     func run() throws {
         let catalogue = try products.load()
         let name = InputReader.displayName(input)
         let handle = try InputReader.open(input)
-        let reader = try HistoryInput.reader(handle, input: input, timeZone: timeZone.rules)
+        let reader = try HistoryInput.reader(handle, input: input, timeZone: try timeZone.rules(default: try config.load().timeZone))
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.
         let first = try HistoryInput.next(reader)

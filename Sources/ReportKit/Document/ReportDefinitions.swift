@@ -4,7 +4,9 @@ import ReportTemplates
 
 /// Where the tokens, locales and report templates come from: the built-in ones compiled into
 /// ReportKit, or a folder laid out like the package's `templates/` (`tokens.json`,
-/// `locales/<language>.json`, `reports/<name>.json`).
+/// `locales/<language>.json`, `reports/<name>.json`), as `report-gen templates --export` writes
+/// it. A folder need not hold every file: what it lacks is taken from the built-in ones, so a
+/// co-operative's folder may hold only its texts (`locales/pl.json`) or its palette.
 public struct ReportDefinitions: Sendable {
     /// The folder the definitions are read from; nil for the built-in ones.
     public let directory: String?
@@ -71,10 +73,9 @@ public struct ReportDefinitions: Sendable {
 
     /// The names of the report templates, sorted.
     public var templateNames: [String] {
-        let names = directory == nil
-            ? files.keys.filter { $0.hasPrefix("reports/") }.map { String($0.dropFirst(8)) }
-            : (try? FileManager.default.contentsOfDirectory(atPath: path("reports"))) ?? []
-        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        let builtIn = (directory == nil ? files : BuiltInTemplates.files).keys.filter { $0.hasPrefix("reports/") }.map { String($0.dropFirst(8)) }
+        let own = directory == nil ? [] : (try? FileManager.default.contentsOfDirectory(atPath: path("reports"))) ?? []
+        return Set(builtIn + own).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
     /// A template by built-in name (`spray-report`) or by file path (anything with a `/` or ending in `.json`).
@@ -92,13 +93,27 @@ public struct ReportDefinitions: Sendable {
         return try ReportTemplate.load(bytes, file: shown, tokens: theme)
     }
 
-    /// One of the definition files, from memory or from the folder.
+    /// One of the definition files, from memory or from the folder; a file the folder lacks is
+    /// the built-in one. Errors name a folder's file by its path.
     private func definition(_ relative: String) throws(DefinitionError) -> ([UInt8], String) {
         guard directory != nil else {
             guard let text = files[relative] else { throw .unreadable(relative, "is not among the built-in definitions") }
             return (Array(text.utf8), relative)
         }
-        return try read(path(relative), shownAs: relative)
+        let own = path(relative)
+        if FileStatus(path: own) == nil, let text = BuiltInTemplates.files[relative] { return (Array(text.utf8), relative) }
+        return try read(own, shownAs: own)
+    }
+
+    /// Checks a definitions folder: it exists and is a folder; an error names what it is instead.
+    public static func folder(_ path: String) throws(DefinitionError) -> ReportDefinitions {
+        guard let status = FileStatus(path: path) else {
+            throw .unreadable(path, "no such folder; expected a folder of definitions as `report-gen templates --export` writes it")
+        }
+        guard status.kind == .directory else {
+            throw .unreadable(path, "is not a folder; expected a folder of definitions as `report-gen templates --export` writes it")
+        }
+        return ReportDefinitions(directory: path)
     }
 
     private func path(_ relative: String) -> String {

@@ -69,6 +69,7 @@ extension JSONReader {
             sourcePaths: .v1(at: node.path, productCount: products.count), endDate: endDate
         )
         job.timeZone = zone?.identifier
+        job.localeIsStated = root.optional("locale") != nil
         return job
     }
 

@@ -10,6 +10,9 @@ public struct SprayJob: Sendable, Equatable {
     public var id: String?
     public var title: String?
     public var locale: ReportLanguage
+    /// Whether the input stated the locale (else English was taken, and a user's default
+    /// language, ``ReportOptions/defaultLanguage``, may stand in for it).
+    public var localeIsStated = true
     /// When the application started.
     public var date: JobDate?
     /// When it ended, for the record.

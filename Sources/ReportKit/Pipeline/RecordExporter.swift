@@ -163,7 +163,7 @@ public struct RecordExporter: Sendable {
         var generator: ReportGenerator?
         while let (plan, label) = try nextPlan(&sources, summary: &summary, events: events) {
             // Made for the first valid job, in its language unless the options give one.
-            language = language ?? plan.job.locale
+            language = language ?? options.language(for: plan.job)
             do throws(ReportError) {
                 let made: ReportGenerator
                 if let generator {

@@ -76,7 +76,7 @@ extension ReportGenerator {
                 let plan = try self.plan(try entry.result.mapError(ReportError.input).get())
                 warnings += plan.warnings
                 records += RecordLine.lines(of: plan)
-                language = language ?? options.language ?? plan.job.locale
+                language = language ?? options.language(for: plan.job)
                 lines.append(HistoryLine(plan: plan, number: lines.count + 1, locale: try locale(language ?? .english)))
             } catch {
                 guard case .input(let invalid) = error else { throw error }

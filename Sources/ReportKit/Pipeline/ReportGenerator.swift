@@ -20,6 +20,15 @@ public struct ReportOptions: Sendable {
     /// The products' labels (`--products`): what a job's products leave out is filled from it, and
     /// the report warns where a job goes beyond a label. Nil checks nothing.
     public var catalogue: ProductCatalogue?
+    /// Where the templates, tokens and locales come from: the built-in ones, or a folder laid out
+    /// as `templates --export` writes it (`--definitions`).
+    public var definitions: ReportDefinitions = .builtIn
+    /// The author credited when neither ``author`` nor the job names one (a user's default, from
+    /// a configuration file): a job's own author wins over it.
+    public var defaultAuthor: String?
+    /// The language of a job that does not state its own (a user's default); ``language`` and a
+    /// job's own `locale` win over it.
+    public var defaultLanguage: ReportLanguage?
 
     public init(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil,
                 author: String? = nil, tokensFile: String? = nil, pdfStandard: PDFStandard = .archivalAccessible) {
@@ -29,6 +38,18 @@ public struct ReportOptions: Sendable {
         self.language = language
         self.author = author
         self.tokensFile = tokensFile
+    }
+
+    /// The language `job`'s report is written in: the option's, else the job's own, else the
+    /// user's default, else English.
+    public func language(for job: SprayJob) -> ReportLanguage {
+        language ?? (job.localeIsStated ? job.locale : defaultLanguage ?? job.locale)
+    }
+
+    /// The author credited on `job`'s report: the option's, else the job's, else the user's
+    /// default (nil: ``ReportData/defaultAuthor``).
+    func author(for job: SprayJob) -> String? {
+        author ?? job.author ?? defaultAuthor
     }
 
     /// Why `author` cannot be printed as the report's credit, or nil when it can: it is checked
@@ -75,12 +96,15 @@ public final class ReportGenerator {
     /// A generator for `options`, drawing with `fonts` through `textEngine` when given (one made
     /// ahead with the same fonts, on another thread; it must not be shared with another
     /// generator), else through an engine of its own.
-    public init(options: ReportOptions, definitions: ReportDefinitions = .builtIn, fonts: FontSet = .inter,
+    public init(options: ReportOptions, definitions: ReportDefinitions? = nil, fonts: FontSet = .inter,
                 textEngine: PangoTextEngine? = nil) throws(ReportError) {
         self.options = options
+        let definitions = definitions ?? options.definitions
         self.definitions = definitions
-        if let author = options.author, let problem = ReportOptions.problem(withAuthor: author) {
-            throw .definition(DefinitionError(file: "the author option", problem))
+        for author in [options.author, options.defaultAuthor].compactMap({ $0 }) {
+            if let problem = ReportOptions.problem(withAuthor: author) {
+                throw .definition(DefinitionError(file: "the author option", problem))
+            }
         }
         do {
             theme = try definitions.theme(options.theme, tokensFile: options.tokensFile)
@@ -116,15 +140,15 @@ public final class ReportGenerator {
     /// `record` is the job's record as the report carries it (``recordDocument(of:)``), made here when not given.
     public func compose(_ plan: SprayPlan, anchorPrefix: String = "", record: [UInt8]? = nil) throws(ReportError) -> ComposedReport {
         try requireSubject(.job)
-        let locale = try locale(options.language ?? plan.job.locale)
+        let locale = try locale(options.language(for: plan.job))
         let evidence = RecordEvidence(of: record ?? Self.recordDocument(of: plan))
-        let data = ReportData.job(plan, locale: locale, author: options.author, withQRCode: drawsQRCode, evidence: evidence)
+        let data = ReportData.job(plan, locale: locale, author: options.author(for: plan.job), withQRCode: drawsQRCode, evidence: evidence)
         return try compose(data, locale: locale, date: plan.job.date, anchorPrefix: anchorPrefix)
     }
 
     /// The document stage for a history's cover.
     public func composeHistory(_ plans: [SprayPlan]) throws(ReportError) -> ComposedReport {
-        let locale = try locale(options.language ?? plans.first?.job.locale ?? .english)
+        let locale = try locale(plans.first.map { options.language(for: $0.job) } ?? options.language ?? options.defaultLanguage ?? .english)
         return try composeHistory(plans.enumerated().map { HistoryLine(plan: $1, number: $0 + 1, locale: locale) }, language: locale.language)
     }
 
@@ -136,7 +160,7 @@ public final class ReportGenerator {
                                record: [UInt8]? = nil) throws(ReportError) -> ComposedReport {
         try requireSubject(.history)
         let locale = try locale(options.language ?? language)
-        let data = ReportData.history(lines, locale: locale, author: options.author, omitted: omitted,
+        let data = ReportData.history(lines, locale: locale, author: options.author, defaultAuthor: options.defaultAuthor, omitted: omitted,
                                       evidence: record.map(RecordEvidence.init(of:)))
         let latest = lines.compactMap(\.date).max { $0.instant < $1.instant }
         return try compose(data, locale: locale, date: latest, anchorPrefix: "")
@@ -178,7 +202,7 @@ public final class ReportGenerator {
     /// report's language. `number` tells a job's files apart in a combined document ("job-0003.json").
     public func attachments(source: [UInt8]?, plan: SprayPlan, number: Int? = nil, record given: [UInt8]? = nil) throws(ReportError) -> [PDFAttachment] {
         guard options.pdfStandard != .none else { return [] }
-        let language = options.language ?? plan.job.locale
+        let language = options.language(for: plan.job)
         let display = PlanDisplay(plan: plan, language: language)
         let planJSON = JSONWriter.bytes(PlanJSON.value(for: plan, display: display, locale: try locale(language)))
         let record = given ?? Self.recordDocument(of: plan)

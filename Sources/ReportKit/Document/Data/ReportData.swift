@@ -29,14 +29,14 @@ package enum ReportData {
     /// A history (the register above all) is by the holding, not by the app: its author is
     /// `author` (`--author`), else the jobs' own when they all name the same one, else no one;
     /// the app's credit reads as the app's (`t.madeWith`).
-    package static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil, omitted: [OmittedEntry] = [],
+    package static func history(_ lines: [HistoryLine], locale: ReportLocale, author: String? = nil, defaultAuthor: String? = nil, omitted: [OmittedEntry] = [],
                                 evidence: RecordEvidence? = nil) -> TemplateValue {
         var root = common(locale: locale, author: nil)
         root["evidence"] = evidence.map(Self.evidence) ?? .absent
         root["usUnits"] = .bool(!lines.isEmpty && lines.allSatisfy(\.usesUSUnits))
         let authors = Set(lines.map(\.author))
         let agreed = authors.count == 1 ? authors.first ?? nil : nil
-        root["author"] = (author ?? agreed).map(TemplateValue.text) ?? .absent
+        root["author"] = (author ?? agreed ?? defaultAuthor).map(TemplateValue.text) ?? .absent
         // Entries left out as invalid: "entry 3 (id "x"): $.field.area.value: must be …".
         root["omitted"] = .list(omitted.map { entry in
             let id = entry.id.map { " (id \(String(reflecting: $0)))" } ?? ""

@@ -1,0 +1,111 @@
+import ArgumentParser
+import ReportKit
+
+/// `report-gen completions bash|zsh|fish`: the completion script for a shell. It is
+/// swift-argument-parser's, with one addition that library cannot know of: a first word that is
+/// no command is a job for the default command (`report-gen job.json --th<Tab>` completes
+/// render's options), and the first word completes as a job file as well as a command.
+struct CompletionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "completions",
+        abstract: "Print the completion script for bash, zsh or fish.",
+        discussion: """
+            Examples (docs/install.md):
+              report-gen completions bash > ~/.local/share/bash-completion/completions/report-gen
+              report-gen completions zsh > ~/.zfunc/_report-gen      # a folder on $fpath
+              report-gen completions fish > ~/.config/fish/completions/report-gen.fish
+
+            Paths complete by type (jobs and histories: .json, .jsonl, .pdf), --template with the built-in \
+            names and template files, and every choice (--theme, --locale, --paper, …) with its values.
+
+            Exit status: 0 printed, 64 no such shell.
+            """
+    )
+
+    enum Shell: String, CaseIterable, ExpressibleByArgument {
+        case bash, zsh, fish
+    }
+
+    @Argument(help: "The shell: bash, zsh or fish.", completion: Choice.completion(Shell.self), transform: Choice.parse)
+    var shell: Shell
+
+    func run() throws {
+        try FileHandleOutput.print(Self.script(for: shell))
+    }
+
+    /// The commands, for the adapters: any other first word is a job.
+    private static var commands: String { ReportGen.commandNames.joined(separator: " ") }
+
+    static func script(for shell: Shell) -> String {
+        switch shell {
+        case .bash:
+            let generated = ReportGen.completionScript(for: .bash)
+            return generated.replacing("complete -o filenames -F _report-gen report-gen", with: "") + """
+
+                # report-gen: a first word that is no command is a job for the default command, render.
+                _report-gen_with_default() {
+                    local -r commands=" \(commands) "
+                    if [[ ${COMP_CWORD} -gt 1 && ${COMP_WORDS[1]} != -* && ${commands} != *" ${COMP_WORDS[1]} "* ]]; then
+                        COMP_WORDS=("${COMP_WORDS[0]}" render "${COMP_WORDS[@]:1}")
+                        COMP_LINE="${COMP_WORDS[0]} render${COMP_LINE#"${COMP_WORDS[0]}"}"
+                        ((COMP_POINT += 7))
+                        ((COMP_CWORD += 1))
+                    fi
+                    _report-gen "$@"
+                    if [[ ${COMP_CWORD} -eq 1 && ${2} != -* ]]; then
+                        local cur="${2}"
+                        __report-gen_add_completions -o plusdirs -fX '!*.@(json|jsonl|pdf)'
+                    fi
+                }
+                complete -o filenames -F _report-gen_with_default report-gen
+
+                """
+        case .zsh:
+            let generated = ReportGen.completionScript(for: .zsh)
+            let dispatch = """
+                if [[ "${funcstack[1]}" = _report-gen ]]; then
+                    _report-gen "${@}"
+                else
+                    compdef _report-gen report-gen
+                fi
+                """
+            return generated.replacing(dispatch, with: "") + """
+
+                # report-gen: a first word that is no command is a job for the default command, render.
+                _report-gen_with_default() {
+                    local -ar commands=(\(commands))
+                    if (( CURRENT > 2 )) && [[ ${words[2]} != -* ]] && (( ! ${commands[(Ie)${words[2]}]} )); then
+                        words=("${words[1]}" render "${(@)words[2,-1]}")
+                        (( CURRENT += 1 ))
+                    fi
+                    if (( CURRENT == 2 )) && [[ ${PREFIX} != -* ]]; then
+                        _files -g '*.(json|jsonl|pdf)(-.)'
+                    fi
+                    _report-gen "${@}"
+                }
+
+                if [[ "${funcstack[1]}" = _report-gen ]]; then
+                    _report-gen_with_default "${@}"
+                else
+                    compdef _report-gen_with_default report-gen
+                fi
+
+                """
+        case .fish:
+            return ReportGen.completionScript(for: .fish) + """
+
+                # report-gen: a first word that is no command is a job for the default command, render.
+                functions --copy __report-gen_tokens __report-gen_tokens_as_typed
+                function __report-gen_tokens
+                    set -l tokens (__report-gen_tokens_as_typed $argv)
+                    if test (count $tokens) -ge 2; and not string match -q -- '-*' $tokens[2]; and not contains -- $tokens[2] \(commands)
+                        set tokens $tokens[1] render $tokens[2..]
+                    end
+                    string join \\n -- $tokens
+                end
+                complete -c report-gen -n '__report-gen_should_offer_completions_for_positional "report-gen" -eq 1' -k -a '(__fish_complete_suffix .json .jsonl .pdf)'
+
+                """
+        }
+    }
+}
