@@ -28,7 +28,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CLinux", "CMalloc", "ReportTemplates",
-                                                  .product(name: "Crypto", package: "swift-crypto")]),
+                                                  .product(name: "Crypto", package: "swift-crypto")],
+                plugins: ["RecordBuildCommit"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).
         .target(
@@ -40,6 +41,8 @@ let package = Package(
         ),
         .executableTarget(name: "embed-definitions"),
         .plugin(name: "EmbedDefinitions", capability: .buildTool(), dependencies: ["embed-definitions"]),
+        // The commit built, for `report-gen --version`.
+        .plugin(name: "RecordBuildCommit", capability: .buildTool()),
         .executableTarget(
             name: "report-gen",
             dependencies: [

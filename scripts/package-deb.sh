@@ -36,6 +36,15 @@ date=$(date -u -R -d "@${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}")
 printf 'report-gen (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- ReportKit maintainers <maintainers@reportkit.invalid>  %s\n' \
   "$version" "$version" "$date" | gzip -9n > "$doc/changelog.gz"
 
+# The documentation: the README, this changelog, the docs and the example jobs, compressed as
+# Debian asks of documentation (gzip -9n: no name or time stamp, the same bytes every build).
+mkdir -p "$doc/docs" "$doc/examples"
+gzip -9n < README.md > "$doc/README.md.gz"
+gzip -9n < CHANGELOG.md > "$doc/CHANGELOG.md.gz"
+for file in docs/*.md; do gzip -9n < "$file" > "$doc/docs/$(basename "$file").gz"; done
+cp docs/*.json "$doc/docs/"
+cp docs/examples/*.json "$doc/examples/"
+
 # The shared libraries the binary links, as package dependencies with their minimum versions.
 mkdir -p "$work/debian"
 printf 'Source: report-gen\n\nPackage: report-gen\nArchitecture: any\n' > "$work/debian/control"

@@ -28,8 +28,8 @@ date=$(date -u -d "@${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null |
 sed "s/^$/.Pp/" "$manual/report-gen.1" | gzip -9n > "$stage/share/man/man1/report-gen.1.gz"
 rm -rf "$manual"
 
-# Completions written by the command itself (swift-argument-parser).
-# (bash completions are sourced, not run: no #! line.)
-"$stage/bin/report-gen" --generate-completion-script bash | sed '1{/^#!/d}' > "$stage/share/bash-completion/completions/report-gen"
-"$stage/bin/report-gen" --generate-completion-script zsh > "$stage/share/zsh/site-functions/_report-gen"
-"$stage/bin/report-gen" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/report-gen.fish"
+# Completions written by the command itself (swift-argument-parser's, with the default command's
+# adapter: `report-gen completions`). (bash completions are sourced, not run: no #! line.)
+"$stage/bin/report-gen" completions bash | sed '1{/^#!/d}' > "$stage/share/bash-completion/completions/report-gen"
+"$stage/bin/report-gen" completions zsh > "$stage/share/zsh/site-functions/_report-gen"
+"$stage/bin/report-gen" completions fish > "$stage/share/fish/vendor_completions.d/report-gen.fish"

@@ -14,6 +14,11 @@ struct BatchCommand: ParsableCommand {
             app-export | report-gen batch - -o reports/ --jobs 4
             """,
         discussion: """
+            Examples:
+              report-gen batch history.json -o reports/
+              report-gen batch season.jsonl --combined season.pdf --record-check pl
+              report-gen batch season.jsonl -o reports/ --diagnostics json
+
             HISTORY is the app's history (a JSON array of its calculations), a JSON array of v1 jobs, \
             {"version": 1, "jobs": [...]}, or JSON Lines (one v1 job per line; .jsonl, or found by its \
             first line), which is read as a stream. - reads standard input.
@@ -56,6 +61,8 @@ struct BatchCommand: ParsableCommand {
         "Warn of what this jurisdiction's spray record asks for that each job lacks: eu, pl or us.", valueName: "jurisdiction"),
             completion: Choice.completion(RecordJurisdiction.self), transform: Choice.parse)
     var recordCheck: RecordJurisdiction?
+
+    @OptionGroup var diagnostics: DiagnosticsOption
 
     @Flag(help: "Replace files that are already there.")
     var overwrite = false
@@ -118,7 +125,8 @@ struct BatchCommand: ParsableCommand {
         }
         // Only once the history can be read: a failed run leaves no empty folder behind.
         if case .folder(let folder) = destination { try Self.makeFolder(folder) }
-        let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination, showsWarnings: recordCheck != nil || reportOptions.catalogue != nil)
+        let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination,
+                                   showsWarnings: recordCheck != nil || reportOptions.catalogue != nil, sink: diagnostics.sink())
         if display.interactive, reader.format == .lines, history != "-" {
             display.expectedTotal = HistoryReader.countLines(atPath: history)
         }

@@ -15,8 +15,12 @@ final class BatchDisplay {
     private let line = ProgressLine()
     private var contrastShown = Set<String>()
 
-    init(interactive: Bool, destination: BatchDestination, showsWarnings: Bool = false) {
-        self.showsWarnings = showsWarnings
+    let sink: DiagnosticSink
+
+    init(interactive: Bool, destination: BatchDestination, showsWarnings: Bool = false, sink: DiagnosticSink) {
+        self.sink = sink
+        // Scripts reading JSON diagnostics get the warnings too.
+        self.showsWarnings = showsWarnings || sink.format == .json
         self.interactive = interactive
         self.destination = destination
     }
@@ -26,27 +30,35 @@ final class BatchDisplay {
     }
 
     private func entry(_ outcome: BatchEntryOutcome) {
+        func emit(_ record: DiagnosticRecord, _ text: String) {
+            var located = record
+            (located.entry, located.line, located.id) = (outcome.index + 1, outcome.line, outcome.id)
+            sink.emit(located, text: "\(outcome.name): \(text)")
+        }
+        func message(_ text: String, rule: String, severity: DiagnosticRecord.Severity = .error) {
+            emit(DiagnosticRecord(path: "$", rule: rule, severity: severity, message: text), text)
+        }
         switch outcome.result {
         case .failed(.input(let error)):
             line.clear()
-            for diagnostic in error.diagnostics { Console.error("\(outcome.name): \(diagnostic)") }
+            for diagnostic in error.diagnostics { emit(DiagnosticRecord(diagnostic), diagnostic.description) }
         case .failed(let error):
             line.clear()
-            for message in error.description.split(separator: "\n") { Console.error("\(outcome.name): \(message)") }
+            for text in error.description.split(separator: "\n") { message(String(text), rule: "report") }
         case .unwritable(let error):
             line.clear()
-            Console.error("\(outcome.name): \(error)")
+            message(error.description, rule: "output")
         case .skipped(let path):
             // A kept file is told whoever reads: a script must know the folder holds an older file.
             line.clear()
-            Console.warning("\(outcome.name): \(path) already there and kept (--overwrite replaces it)")
+            message("\(path) already there and kept (--overwrite replaces it)", rule: "output.kept", severity: .warning)
         case .written, .included:
             break
         }
         if interactive || showsWarnings {
             for warning in outcome.warnings {
                 line.clear()
-                Console.warning("\(outcome.name): \(warning)")
+                emit(DiagnosticRecord(warning, severity: .warning), warning.description)
             }
         }
         guard interactive else { return }
@@ -68,6 +80,7 @@ final class BatchDisplay {
     /// `report-gen: 998 written to reports/, 2 failed, 0 skipped, in 12.3 s (81.1 jobs/s)`.
     func printSummary(_ summary: BatchSummary) {
         line.clear()
+        sink.printSummary()
         guard interactive else { return }
         let seconds = line.elapsed
         let handled = summary.written + summary.failed

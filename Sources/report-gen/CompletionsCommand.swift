@@ -11,8 +11,9 @@ struct CompletionsCommand: ParsableCommand {
         abstract: "Print the completion script for bash, zsh or fish.",
         discussion: """
             Examples (docs/install.md):
-              report-gen completions bash > ~/.local/share/bash-completion/completions/report-gen
-              report-gen completions zsh > ~/.zfunc/_report-gen      # a folder on $fpath
+              dir=~/.local/share/bash-completion/completions
+              report-gen completions bash > $dir/report-gen
+              report-gen completions zsh > ~/.zfunc/_report-gen   (a folder on $fpath)
               report-gen completions fish > ~/.config/fish/completions/report-gen.fish
 
             Paths complete by type (jobs and histories: .json, .jsonl, .pdf), --template with the built-in \

@@ -16,6 +16,11 @@ struct ExtractCommand: ParsableCommand {
             report-gen extract season.pdf --list
             """,
         discussion: """
+            Examples:
+              report-gen extract spray-report.pdf -o job.json
+              report-gen extract season.pdf --job 3 --record
+              report-gen extract spray-report.pdf --all -o attachments/
+
             Every PDF report-gen writes (unless --pdf-standard none) carries, as PDF/A-3 associated files, \
             the job exactly as it was read, the record of the application (as `report-gen record --format \
             json` writes it) and the plan (as `report-gen plan --json` writes it); a combined document carries \

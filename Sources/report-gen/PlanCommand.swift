@@ -11,6 +11,10 @@ struct PlanCommand: ParsableCommand {
             cat job.json | report-gen plan -
             """,
         discussion: """
+            Examples:
+              report-gen plan job.json
+              report-gen plan job.json --json | jq '.loads[0]'
+
             Reads a job in ReportKit's v1 format or one entry of the Kalkulator Oprysku app's history.
             Errors go to standard error as `error: <JSON path>: <problem>`.
 

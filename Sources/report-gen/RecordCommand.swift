@@ -15,6 +15,11 @@ struct RecordCommand: ParsableCommand {
             app-export | report-gen record - --format json
             """,
         discussion: """
+            Examples:
+              report-gen record season.jsonl -o season.csv
+              report-gen record april.jsonl may.jsonl -o season.json
+              report-gen record season.jsonl -o register.pdf --locale pl --record-check pl
+
             Reads a job or a history in any form `batch` reads (JSON Lines as a stream, a season in flat \
             memory), or a report report-gen made; several files make one season, read in turn. Writes one line per product of each job, the job's facts \
             repeated on each: date and times with their offset, holding, parcels, crop and its EPPO code, \
@@ -76,6 +81,8 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var config: ConfigOption
 
+    @OptionGroup var diagnosticsOption: DiagnosticsOption
+
     /// The format asked for, else the output's extension's, else CSV.
     var chosenFormat: OutputFormat {
         format ?? OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) ?? .csv
@@ -132,6 +139,8 @@ struct RecordCommand: ParsableCommand {
         let names = inputs.map(InputReader.displayName)
         let name = names.count == 1 ? names[0] : "\(names.count) files"
         let sink = try RecordSink(output, protecting: identities)
+        let diagnostics = diagnosticsOption.sink()
+        defer { diagnostics.printSummary() }
         let summary: RecordSummary
         // The register is one document, held until it is known to be written at all; the
         // machine-readable record streams (to standard output as the lines are read).
@@ -142,16 +151,21 @@ struct RecordCommand: ParsableCommand {
             // A single input is named in messages but not in the record (as before several could be read).
             let recordNames: [String?] = inputs.count == 1 ? [nil] : names
             summary = try RecordExporter(form: form, check: recordCheck, catalogue: catalogue).export(readers, names: recordNames, into: into) { event in
+                func emit(_ diagnostic: Diagnostic, of entry: RecordExporter.EntryLabel, rule: String? = nil,
+                          severity: DiagnosticRecord.Severity) {
+                    var record = DiagnosticRecord(diagnostic, rule: rule, severity: severity, file: inputs.count > 1 ? names[entry.source] : nil)
+                    if !entry.isOnlyJob { (record.entry, record.line, record.id) = (entry.index + 1, entry.line, entry.id) }
+                    diagnostics.emit(record, text: "\(label(entry, names[entry.source])): \(diagnostic.path): \(diagnostic.message)")
+                }
                 switch event {
                 case .invalid(let entry, let problems):
-                    for problem in problems { Console.error("\(label(entry, names[entry.source])): \(problem.description)") }
+                    for problem in problems { emit(problem, of: entry, severity: .error) }
                 case .incomplete(let entry, let missing):
                     for diagnostic in missing {
-                        let text = "\(label(entry, names[entry.source])): \(diagnostic.path): \(diagnostic.message)"
-                        if strict { Console.error(text) } else { Console.warning(text) }
+                        emit(diagnostic, of: entry, rule: "record.\(recordCheck?.rawValue ?? "")", severity: strict ? .error : .warning)
                     }
                 case .beyondLabel(let entry, let warnings):
-                    for warning in warnings { Console.warning("\(label(entry, names[entry.source])): \(warning)") }
+                    for warning in warnings { emit(warning, of: entry, severity: .warning) }
                 }
             }
         } catch {

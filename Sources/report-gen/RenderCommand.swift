@@ -9,6 +9,13 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Make a report from a job (the default command: `report-gen job.json` is `report-gen render job.json`).",
         discussion: """
+            Examples:
+              report-gen job.json                          (writes job.pdf beside it)
+              report-gen job.json -o spray-report.pdf --locale pl
+              report-gen job.json --template tank-card -o cab.pdf
+              report-gen job.json -o report.png --dpi 100          page images
+              report-gen history.json --template history-summary -o season.pdf
+
             Reads a job in ReportKit's v1 format or an entry of the Kalkulator Oprysku app's history. With \
             --template history-summary it reads a whole history and makes its cover.
 

@@ -8,6 +8,11 @@ struct TemplatesCommand: ParsableCommand {
         commandName: "templates",
         abstract: "List the built-in report templates, or write them out to change them.",
         discussion: """
+            Examples:
+              report-gen templates
+              report-gen templates --export my-templates/    (edit locales/pl.json)
+              report-gen job.json --definitions my-templates/ -o report.pdf
+
             The built-in tokens, locales and templates are compiled into report-gen. --export DIR writes \
             them as files (DIR/tokens.json, DIR/locales/, DIR/reports/); files already there are kept. \
             Pass a changed template with --template PATH and a changed palette with --tokens PATH \

@@ -7,6 +7,12 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a job or a history without making a report.",
         discussion: """
+            Examples:
+              report-gen validate job.json
+              report-gen validate season.jsonl --record-check pl --strict
+              report-gen validate season.jsonl --products labels.csv
+              report-gen validate season.jsonl --diagnostics json 2> problems.jsonl
+
             Reads everything `report-gen batch` reads: one job, the app's history, an array of v1 jobs, \
             {"version": 1, "jobs": [...]}, or JSON Lines (read as a stream, any length). Prints one line per \
             valid job, and every problem as `error: <JSON path>: <problem>` on standard error (for a \
@@ -43,6 +49,8 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var config: ConfigOption
 
+    @OptionGroup var diagnostics: DiagnosticsOption
+
     @OptionGroup var products: ProductsOption
 
     func validate() throws {
@@ -50,6 +58,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let sink = diagnostics.sink()
+        defer { sink.printSummary() }
         let catalogue = try products.load()
         let name = InputReader.displayName(input)
         let handle = try InputReader.open(input)
@@ -60,34 +70,39 @@ struct ValidateCommand: ParsableCommand {
         let second = first == nil ? nil : try HistoryInput.next(reader)
         if let first, second == nil, reader.isOneJob || reader.format == .lines {
             var incomplete = 0
-            guard let line = check(first.decode().result, label: name, errorPrefix: "", catalogue: catalogue, incomplete: &incomplete)?.line
+            guard let line = check(first.decode().result, entry: nil, label: name, errorPrefix: "", catalogue: catalogue, sink: sink,
+                                   incomplete: &incomplete)?.line
             else { throw ExitStatus.badData }
             try FileHandleOutput.print(line + "\n")
             if strict, incomplete > 0 { throw ExitStatus.badData }
             return
         }
-        try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name, catalogue: catalogue)
+        try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name, catalogue: catalogue, sink: sink)
     }
 
     /// Checks every entry of a history, one at a time, and prints how many were valid.
-    private func checkHistory(_ read: [HistoryItem], reader: HistoryReader, name: String, catalogue: ProductCatalogue?) throws {
+    private func checkHistory(_ read: [HistoryItem], reader: HistoryReader, name: String, catalogue: ProductCatalogue?,
+                              sink: DiagnosticSink) throws {
         var valid = 0, total = 0, incomplete = 0
         var pending = read
         // What the season's count of treatments needs: each valid job (not its plan) and its label.
-        var season: [(label: String, job: SprayJob)] = []
+        var season: [(label: String, entry: HistoryEntry, job: SprayJob)] = []
         while let item = pending.isEmpty ? try HistoryInput.next(reader) : pending.removeFirst() {
             total += 1
             let entry = item.decode()
             let label = Self.label(entry)
-            if let (line, job) = check(entry.result, label: "\(name) \(label)", errorPrefix: "\(label): ", catalogue: catalogue, incomplete: &incomplete) {
+            if let (line, job) = check(entry.result, entry: entry, label: "\(name) \(label)", errorPrefix: "\(label): ", catalogue: catalogue,
+                                       sink: sink, incomplete: &incomplete) {
                 try FileHandleOutput.print(line + "\n")
                 valid += 1
-                if catalogue != nil { season.append(("\(name) \(label)", job)) }
+                if catalogue != nil { season.append(("\(name) \(label)", entry, job)) }
             }
         }
         if let catalogue {
             for (entry, warnings) in zip(season, catalogue.seasonWarnings(for: season.map(\.job))) {
-                for warning in warnings { Console.warning("\(entry.label): \(warning)") }
+                for warning in warnings {
+                    sink.emit(DiagnosticRecord(warning, severity: .warning, entry: entry.entry), text: "\(entry.label): \(warning)")
+                }
             }
         }
         // The summary agrees with the exit status: jobs a --strict record check fails are counted.
@@ -109,20 +124,17 @@ struct ValidateCommand: ParsableCommand {
 
     /// "job.json: valid v1 job, 12.5 ha, 3 loads", or nil after reporting its errors.
     /// `incomplete` counts the jobs the --record check found lacking.
-    private func check(_ result: Result<DecodedJob, InputError>, label: String, errorPrefix: String, catalogue: ProductCatalogue?,
-                       incomplete: inout Int) -> (line: String, job: SprayJob)? {
+    private func check(_ result: Result<DecodedJob, InputError>, entry: HistoryEntry?, label: String, errorPrefix: String,
+                       catalogue: ProductCatalogue?, sink: DiagnosticSink, incomplete: inout Int) -> (line: String, job: SprayJob)? {
         let checked = JobCheck(result, record: record, catalogue: catalogue)
-        guard let plan = checked.plan else {
-            for diagnostic in checked.problems { Console.error(errorPrefix + diagnostic.description) }
-            return nil
+        // Each record beside the text it has always had: errors after the entry, the rest after its label.
+        for diagnostic in checked.records(entry: entry, record: record, strict: strict) {
+            let text = diagnostic.severity == .error && checked.plan == nil
+                ? errorPrefix + "\(diagnostic.path): \(diagnostic.message)" : "\(label): \(diagnostic.path): \(diagnostic.message)"
+            sink.emit(diagnostic, text: text)
         }
-        for warning in checked.warnings { Console.warning("\(label): \(warning)") }
-        for hint in checked.suggestions { Console.hint("\(label): \(hint)") }
+        guard let plan = checked.plan else { return nil }
         if !checked.missing.isEmpty { incomplete += 1 }
-        for diagnostic in checked.missing {
-            let text = "\(label): \(diagnostic.path): \(diagnostic.message)"
-            if strict { Console.error(text) } else { Console.warning(text) }
-        }
         let job = plan.job
         let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
         return ("\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")", job)

@@ -26,13 +26,26 @@ public enum ReportGen {
         repository.appendingPathComponent("docs/examples").appendingPathComponent(name).path
     }
 
-    public static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
-        try run(program: binary.path, arguments, stdin: stdin, in: directory)
+    public static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> Run {
+        try run(program: binary.path, arguments, stdin: stdin, in: directory, environment: environment)
+    }
+
+    /// The environment every program the tests run gets: the test process's, with a
+    /// configuration folder that holds nothing, so a developer's own report-gen configuration
+    /// (~/.config/report-gen/config.json) never changes what a test sees. `extra` is added.
+    public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/report-gen-tests-config"
+        environment.merge(extra) { _, new in new }
+        return environment
     }
 
     /// Runs any program with standard input from `stdin` (empty when nil), collecting its output.
-    public static func run(program: String, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
+    public static func run(program: String, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> Run {
         let process = Process()
+        process.environment = Self.environment(environment)
         if let directory { process.currentDirectoryURL = directory }
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

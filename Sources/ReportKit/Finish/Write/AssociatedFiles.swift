@@ -7,7 +7,7 @@ import Glibc
 /// tree (where readers show attachments).
 enum AssociatedFiles {
     static func attach(_ attachments: [StoredAttachment], to update: PDFIncrementalUpdate, catalog: inout PDFDictionary,
-                       date: String) throws(RenderError) {
+                       date: String?) throws(RenderError) {
         guard !attachments.isEmpty else { return }
         guard Set(attachments.map(\.name)).count == attachments.count else { throw RenderError("two attachments of the PDF have the same name") }
 
@@ -16,7 +16,7 @@ enum AssociatedFiles {
         for attachment in attachments {
             let stream = try update.stream(attachment.stored, dictionary: PDFDictionary([
                 ("Type", .name("EmbeddedFile")), ("Subtype", .name(attachment.mediaType)),
-                ("Params", .dictionary(PDFDictionary([("Size", .integer(attachment.size)), ("ModDate", .string(Array(date.utf8)))]))),
+                ("Params", .dictionary(PDFDictionary([("Size", .integer(attachment.size))] + (date.map { [("ModDate", .string(Array($0.utf8)))] } ?? [])))),
             ]), compress: false, alreadyCompressed: attachment.isCompressed)
             let specification = update.add(.dictionary(PDFDictionary([
                 ("Type", .name("Filespec")), ("F", .string(Array(asciiName(attachment.name).utf8))), ("UF", .text(attachment.name)),

@@ -9,19 +9,23 @@ enum DocumentMetadata {
     /// dictionary's reference, for the trailer.
     static func write(_ info: DocumentInfo, producer: String, standard: PDFStandard, to update: PDFIncrementalUpdate,
                       catalog: inout PDFDictionary) throws(RenderError) -> PDFReference {
-        let date = info.resolvedCreationDate() ?? Date(timeIntervalSince1970: 0)
+        // A document without a date (a job without one, no SOURCE_DATE_EPOCH) says none: no
+        // invented date (the epoch, 1970) and no time of the run, which would change its bytes.
+        let date = info.resolvedCreationDate()
         var information = PDFDictionary()
         for (key, value) in [("Title", info.title), ("Author", info.author), ("Subject", info.subject), ("Keywords", info.keywords),
                              ("Creator", info.creator), ("Producer", producer)] {
             if let value { information[key] = .text(value) }
         }
-        information["CreationDate"] = .string(Array(pdfDate(date).utf8))
-        information["ModDate"] = .string(Array(pdfDate(date).utf8))
+        if let date {
+            information["CreationDate"] = .string(Array(pdfDate(date).utf8))
+            information["ModDate"] = .string(Array(pdfDate(date).utf8))
+        }
         let informationReference = update.add(.dictionary(information))
 
         let xmp = XMPPacket(title: info.title, author: info.author, subject: info.subject, keywords: info.keywords,
                             creatorTool: info.creator, producer: producer, language: info.language,
-                            createDate: isoDate(date), modifyDate: isoDate(date), conformance: standard)
+                            createDate: date.map(isoDate), modifyDate: date.map(isoDate), conformance: standard)
         // PDF/A-3, 6.6.2.1: the metadata stream is not compressed.
         catalog["Metadata"] = .reference(try update.stream(xmp.bytes, dictionary: PDFDictionary([("Type", .name("Metadata")), ("Subtype", .name("XML"))]),
                                                            compress: false))

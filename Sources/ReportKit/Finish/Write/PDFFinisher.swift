@@ -70,6 +70,13 @@ package struct PDFFinisher: Sendable {
             try update.set(rootReference, catalog)
             try StreamCompression.storeAll(in: update)
             trailer["Info"] = update.file.trailer["Info"]
+            // Cairo dates every document; one without a date of its own says none.
+            if rendered.info.resolvedCreationDate() == nil, case .reference(let reference)? = trailer["Info"] {
+                var information = try update.dictionary(reference)
+                information["CreationDate"] = nil
+                information["ModDate"] = nil
+                trailer["Info"] = .reference(update.add(.dictionary(information)))
+            }
             return trailer
         }
         let producer = "ReportKit \(ReportKitVersion.current) (\(rendered.producer))"
@@ -77,7 +84,7 @@ package struct PDFFinisher: Sendable {
         try PageFinishing.finish(update)
         var catalog = try update.dictionary(rootReference)
         trailer["Info"] = .reference(try DocumentMetadata.write(rendered.info, producer: producer, standard: standard, to: update, catalog: &catalog))
-        let date = DocumentMetadata.pdfDate(rendered.info.resolvedCreationDate() ?? Date(timeIntervalSince1970: 0))
+        let date = rendered.info.resolvedCreationDate().map(DocumentMetadata.pdfDate)
         try AssociatedFiles.attach(attachments, to: update, catalog: &catalog, date: date)
         try update.set(rootReference, catalog)
         return trailer

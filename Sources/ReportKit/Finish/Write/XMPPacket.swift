@@ -10,8 +10,8 @@ struct XMPPacket {
     var producer: String
     var language: String?
     /// ISO 8601 in UTC ("2026-04-22T16:45:00Z").
-    var createDate: String
-    var modifyDate: String
+    var createDate: String?
+    var modifyDate: String?
     var conformance: PDFStandard
 
     var bytes: [UInt8] { Array(text.utf8) }

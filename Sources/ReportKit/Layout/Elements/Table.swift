@@ -22,6 +22,17 @@ public struct Table: Element {
             for index in rows where index < amounts.count { sums.merge(amounts[index], uniquingKeysWith: +) }
             return sums
         }
+
+        /// Sums at least as wide in print as any page's: no page's sum has more whole digits than
+        /// the table's (the amounts are not negative), and sums print to two decimals at most;
+        /// eights, the widest digits, in every place ("12.5 ha" on a page is wider than a
+        /// table's "25 ha").
+        var widestSums: [String: Double] {
+            sums(0..<amounts.count).mapValues { whole in
+                let digits = String(Int(max(0, whole).rounded(.down))).count
+                return (Double(String(repeating: "8", count: min(digits, 15))) ?? 0) + 0.88
+            }
+        }
     }
 
     public struct Style: Sendable {
@@ -237,7 +248,7 @@ public struct Table: Element {
     /// The page total row with the whole table's sums: the widest a page's total can be, which
     /// sets its column widths and the room kept for it.
     private var pageTotalSample: [Row] {
-        pageTotal.map { [$0.row($0.sums(0..<$0.amounts.count))] } ?? []
+        pageTotal.map { [$0.row($0.widestSums)] } ?? []
     }
 
     /// The height a page's total takes with its rule: nothing for a table without one.

@@ -1,0 +1,88 @@
+/// One diagnostic as scripts read it (`--diagnostics json`, docs/diagnostics.md): where it is (the
+/// history's entry and line, the job's id, the JSON path), which rule found it, how severe it is
+/// and what it says. The same shape for every command, and for a server's validate route.
+public struct DiagnosticRecord: Sendable, Equatable {
+    public enum Severity: String, Sendable {
+        case error, warning, hint
+    }
+
+    /// The entry of a history, from 1; nil for a job read alone.
+    public var entry: Int?
+    /// The line of a JSON Lines history the entry is on.
+    public var line: Int?
+    /// The job's id, when it has one.
+    public var id: String?
+    /// The file the diagnostic is about, when several are read (or it concerns another file).
+    public var file: String?
+    /// The JSON path in the job (`$` for the whole input).
+    public var path: String
+    /// What found it: `input` (the input refused), `input.warning`, `record.eu` (`.pl`, `.us`),
+    /// `label.<what>` (the product catalogue), `plan.<what>`, `hint.eppo-code`, `output`.
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+
+    public init(entry: Int? = nil, line: Int? = nil, id: String? = nil, file: String? = nil, path: String, rule: String,
+                severity: Severity, message: String) {
+        self.entry = entry
+        self.line = line
+        self.id = id
+        self.file = file
+        self.path = path
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+    }
+
+    /// A diagnostic of `entry` (nil for a job read alone), under `rule` (else its own).
+    public init(_ diagnostic: Diagnostic, rule: String? = nil, severity: Severity? = nil, entry: HistoryEntry? = nil, file: String? = nil) {
+        self.init(entry: entry.map { $0.index + 1 }, line: entry?.line, id: entry?.id, file: file, path: diagnostic.path.description,
+                  rule: rule ?? Self.rule(of: diagnostic), severity: severity ?? (diagnostic.severity == .error ? .error : .warning),
+                  message: diagnostic.message)
+    }
+
+    /// The rule of a diagnostic that carries its facts (``Notice``), else `input` or `input.warning`.
+    public static func rule(of diagnostic: Diagnostic) -> String {
+        guard let notice = diagnostic.notice else { return diagnostic.severity == .error ? "input" : "input.warning" }
+        return switch notice {
+        case .smallLastLoad: "plan.small-last-load"
+        case .repeatedProduct: "input.repeated-product"
+        case .unprintableText: "input.unprintable-text"
+        case .ignoredKey: "input.ignored-key"
+        case .unreadableBBCH: "input.unreadable-bbch"
+        case .authorisationUnknown: "label.authorisation-unknown"
+        case .authorisationExpired: "label.authorisation-expired"
+        case .notOnLabel: "label.not-on-label"
+        case .aboveLabelMaximum: "label.above-maximum-dose"
+        case .outsideLabelStages: "label.outside-stages"
+        case .harvestTooEarly: "label.harvest-too-early"
+        case .treatmentsOverLabel: "label.treatments-over-label"
+        }
+    }
+
+    /// One line of JSON, the keys always in this order; absent ones left out.
+    public var json: String {
+        var members: [JSONObject.Member] = []
+        if let entry { members.append(.init(key: "entry", value: .number(JSONNumber(literal: String(entry))))) }
+        if let line { members.append(.init(key: "line", value: .number(JSONNumber(literal: String(line))))) }
+        if let id { members.append(.init(key: "id", value: .string(id))) }
+        if let file { members.append(.init(key: "file", value: .string(file))) }
+        members += [
+            .init(key: "path", value: .string(path)), .init(key: "rule", value: .string(rule)),
+            .init(key: "severity", value: .string(severity.rawValue)), .init(key: "message", value: .string(message)),
+        ]
+        return String(decoding: JSONWriter.compact(.object(JSONObject(members: members))), as: UTF8.self)
+    }
+}
+
+extension JobCheck {
+    /// Every diagnostic of the check as a record: problems (errors), warnings, what `record`
+    /// lacks (warnings, or errors when `strict`), hints.
+    public func records(entry: HistoryEntry? = nil, record jurisdiction: RecordJurisdiction?, strict: Bool = false,
+                        file: String? = nil) -> [DiagnosticRecord] {
+        problems.map { DiagnosticRecord($0, entry: entry, file: file) }
+            + warnings.map { DiagnosticRecord($0, severity: .warning, entry: entry, file: file) }
+            + missing.map { DiagnosticRecord($0, rule: "record.\(jurisdiction?.rawValue ?? "")", severity: strict ? .error : .warning, entry: entry, file: file) }
+            + suggestions.map { DiagnosticRecord($0, rule: "hint.eppo-code", severity: .hint, entry: entry, file: file) }
+    }
+}
