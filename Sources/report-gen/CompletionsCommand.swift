@@ -54,15 +54,21 @@ struct CompletionsCommand: ParsableCommand {
                     fi
                     _report-gen "$@"
                     if [[ ${COMP_CWORD} -eq 1 && ${2} != -* ]]; then
-                        local cur="${2}"
+                        local cur="${2}" extglob_was_on=true
+                        shopt -q extglob || extglob_was_on=false
+                        shopt -s extglob
                         __report-gen_add_completions -o plusdirs -fX '!*.@(json|jsonl|pdf)'
+                        "${extglob_was_on}" || shopt -u extglob
                     fi
                 }
                 complete -o filenames -F _report-gen_with_default report-gen
 
                 """
         case .zsh:
-            let generated = ReportGen.completionScript(for: .zsh)
+            // zsh loads the file as the body of `_report-gen`, which then replaces itself with
+            // what the file defines: the generated function is renamed so that `_report-gen`
+            // stays the adapter on every later completion, not only the first.
+            let generated = ReportGen.completionScript(for: .zsh).replacing("\n_report-gen() {\n", with: "\n_report-gen_generated() {\n")
             let dispatch = """
                 if [[ "${funcstack[1]}" = _report-gen ]]; then
                     _report-gen "${@}"
@@ -73,7 +79,7 @@ struct CompletionsCommand: ParsableCommand {
             return generated.replacing(dispatch, with: "") + """
 
                 # report-gen: a first word that is no command is a job for the default command, render.
-                _report-gen_with_default() {
+                _report-gen() {
                     local -ar commands=(\(commands))
                     if (( CURRENT > 2 )) && [[ ${words[2]} != -* ]] && (( ! ${commands[(Ie)${words[2]}]} )); then
                         words=("${words[1]}" render "${(@)words[2,-1]}")
@@ -82,31 +88,47 @@ struct CompletionsCommand: ParsableCommand {
                     if (( CURRENT == 2 )) && [[ ${PREFIX} != -* ]]; then
                         _files -g '*.(json|jsonl|pdf)(-.)'
                     fi
-                    _report-gen "${@}"
+                    _report-gen_generated "${@}"
                 }
 
                 if [[ "${funcstack[1]}" = _report-gen ]]; then
-                    _report-gen_with_default "${@}"
+                    _report-gen "${@}"
                 else
-                    compdef _report-gen_with_default report-gen
+                    compdef _report-gen report-gen
                 fi
 
                 """
         case .fish:
-            return ReportGen.completionScript(for: .fish) + """
+            return ReportGen.completionScript(for: .fish) + #"""
 
                 # report-gen: a first word that is no command is a job for the default command, render.
                 functions --copy __report-gen_tokens __report-gen_tokens_as_typed
                 function __report-gen_tokens
-                    set -l tokens (__report-gen_tokens_as_typed $argv)
-                    if test (count $tokens) -ge 2; and not string match -q -- '-*' $tokens[2]; and not contains -- $tokens[2] \(commands)
-                        set tokens $tokens[1] render $tokens[2..]
+                    # fish 3 has no "cursor position within the token" (its -C moves the cursor and
+                    # fails outside an interactive line): the token's length up to the cursor is it.
+                    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -le 3; and test "$argv" = -tC
+                        string length -- (commandline -ct); or echo 0
+                        return
                     end
-                    string join \\n -- $tokens
+                    set -l tokens (__report-gen_tokens_as_typed $argv)
+                    if contains -- -p $argv; or contains -- -pc $argv
+                        if test (count $tokens) -ge 2; and not string match -q -- '-*' $tokens[2]; and not contains -- $tokens[2] \#(commands)
+                            set tokens $tokens[1] render $tokens[2..]
+                        end
+                    end
+                    string join \n -- $tokens
                 end
-                complete -c report-gen -n '__report-gen_should_offer_completions_for_positional "report-gen" -eq 1' -k -a '(__fish_complete_suffix .json .jsonl .pdf)'
+                # The first word: a job, a history or a report, or a folder on the way to one.
+                function __report-gen_job_files
+                    set -l token (commandline -ct)
+                    for file in $token*.json $token*.jsonl $token*.pdf
+                        printf '%s\n' $file
+                    end
+                    __fish_complete_directories "$token" ''
+                end
+                complete -c report-gen -n '__report-gen_should_offer_completions_for_positional "report-gen" -eq 1' -fa '(__report-gen_job_files)'
 
-                """
+                """#
         }
     }
 }
