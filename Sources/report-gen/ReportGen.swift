@@ -79,6 +79,11 @@ struct ReportGen: ParsableCommand {
         guard let first = words.first else { return false }
         let otherCommands = Set(commandNames).subtracting(["render"])
         let requests: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help", "---completion"]
-        return !otherCommands.contains(first) && !words.contains(where: { requests.contains($0) || $0.hasPrefix("--generate-completion-script=") })
+        guard !otherCommands.contains(first), !words.contains(where: { requests.contains($0) || $0.hasPrefix("--generate-completion-script=") }) else {
+            return false
+        }
+        // A job that is not there ends the run at once: no engine is worth starting for it.
+        return words.contains { $0 == "-" || (!$0.hasPrefix("-") && FileStatus(path: $0)?.kind == .regular) }
     }
+
 }
