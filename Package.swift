@@ -25,9 +25,11 @@ let package = Package(
         // qpdf's header only (libqpdf-dev): the library is opened when a PDF is read, never linked.
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // The record as a spreadsheet (`record -o season.xlsx`).
+        .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMalloc"),
-        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CLinux", "CMalloc", "ReportTemplates",
+        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CXLSXWriter", "CLinux", "CMalloc", "ReportTemplates",
                                                   .product(name: "Crypto", package: "swift-crypto")],
                 plugins: ["RecordBuildCommit"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled

@@ -9,7 +9,7 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev zbar-tools pkg-config
+packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev libxlsxwriter-dev zbar-tools pkg-config
           dpkg-dev lintian man-db time zsh fish)
 missing=()
 for package in "${packages[@]}"; do
@@ -33,5 +33,14 @@ if ! python3 -c 'import pikepdf' 2>/dev/null; then
   echo "setup: installing Python pikepdf" >&2
   python3 -m pip install --quiet pikepdf
 fi
+
+# openpyxl reads the record's workbook back in the tests (typed cells, frozen header, filters);
+# xmlschema validates ISOXML task data against the standard's XSD, which isoxml-writer ships.
+for module in openpyxl xmlschema; do
+  if ! python3 -c "import $module" 2>/dev/null; then
+    echo "setup: installing Python $module" >&2
+    python3 -m pip install --quiet "$module"
+  fi
+done
 
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }

@@ -43,17 +43,28 @@ struct RecordCommand: ParsableCommand {
     var inputs: [String]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write; - for standard output (the default).", valueName: "path"),
-            completion: .file(extensions: ["csv", "json", "pdf"]))
+            completion: .file(extensions: ["csv", "json", "pdf", "xlsx"]))
     var output = "-"
 
-    /// The record's forms: its machine-readable ones, and the season register to print.
+    /// The record's forms: its machine-readable ones, a workbook, and the season register to print.
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case csv, json, pdf
+        case csv, json, xlsx, pdf
     }
 
-    @Option(help: "csv, json, or pdf for the season register (default: from the output's extension, else csv).",
+    @Option(help: "csv, json, xlsx (an Excel workbook), or pdf for the season register (default: from the output's extension, else csv).",
             completion: Choice.completion(OutputFormat.self), transform: Choice.parse)
     var format: OutputFormat?
+
+    /// The CSV's dialects.
+    enum CSVDialect: String, ExpressibleByArgument, CaseIterable {
+        case standard
+        case excelPolish = "excel-pl"
+    }
+
+    @Option(name: .customLong("csv-dialect"), help: ArgumentHelp(
+        "standard (RFC 4180: commas, decimal points) or excel-pl (semicolons, decimal commas and a byte order mark, as Excel set to Polish opens it).",
+        valueName: "dialect"), completion: Choice.completion(CSVDialect.self), transform: Choice.parse)
+    var csvDialect: CSVDialect = .standard
 
     @Option(help: "The register's language, en or pl (default: the first job's own, else the configuration's).",
             completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
@@ -93,7 +104,7 @@ struct RecordCommand: ParsableCommand {
 
     /// Extensions of formats the record is not written in: a record in `season.png` would be
     /// CSV under an image's name.
-    static let otherFormats: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "tif", "tiff", "xlsx", "xls", "ods", "odt", "doc",
+    static let otherFormats: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "tif", "tiff", "xls", "ods", "odt", "doc",
                                             "docx", "xml", "html", "htm", "zip", "gz", "txt", "jsonl", "md"]
 
     func validate() throws {
@@ -109,8 +120,11 @@ struct RecordCommand: ParsableCommand {
         if paper != nil, chosenFormat != .pdf {
             throw ValidationError("--paper is the season register's (--format pdf); the CSV and JSON record have no pages")
         }
-        if locale != nil, chosenFormat != .pdf {
-            throw ValidationError("--locale is the language of the season register (--format pdf); the CSV and JSON record have fixed English column names")
+        if locale != nil, chosenFormat != .pdf, chosenFormat != .xlsx {
+            throw ValidationError("--locale is the language of the season register (--format pdf) and of the workbook's headers (xlsx); the CSV and JSON record have fixed English column names")
+        }
+        if csvDialect != .standard, chosenFormat != .csv {
+            throw ValidationError("--csv-dialect is for CSV; \(chosenFormat.rawValue.uppercased()) has no dialects")
         }
         if strict, recordCheck == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
     }
@@ -126,26 +140,28 @@ struct RecordCommand: ParsableCommand {
         }
         let definitionsFolder = try (definitions ?? defaults.definitions).map(DefinitionsFolder.open)
         let identities = Set(inputs.compactMap { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) })
-        let form: RecordExporter.Form = RecordFormat(rawValue: chosenFormat.rawValue).map { .data($0) }
-            ?? .register({
-                var options = ReportOptions(template: "spray-register", language: locale)
-                options.paper = paper ?? defaults.paper
-                options.catalogue = catalogue
-                options.defaultLanguage = defaults.locale
-                options.defaultAuthor = defaults.author
-                if let definitionsFolder { options.definitions = definitionsFolder }
-                return options
-            }())
+        var options = ReportOptions(template: "spray-register", language: locale)
+        options.paper = paper ?? defaults.paper
+        options.catalogue = catalogue
+        options.defaultLanguage = defaults.locale
+        options.defaultAuthor = defaults.author
+        if let definitionsFolder { options.definitions = definitionsFolder }
+        let form: RecordExporter.Form = switch chosenFormat {
+        case .csv: .data(csvDialect == .excelPolish ? .csvExcelPolish : .csv)
+        case .json: .data(.json)
+        case .xlsx: .workbook(options)
+        case .pdf: .register(options)
+        }
         let names = inputs.map(InputReader.displayName)
         let name = names.count == 1 ? names[0] : "\(names.count) files"
         let sink = try RecordSink(output, protecting: identities)
         let diagnostics = diagnosticsOption.sink()
         defer { diagnostics.printSummary() }
         let summary: RecordSummary
-        // The register is one document, held until it is known to be written at all; the
-        // machine-readable record streams (to standard output as the lines are read).
+        // The register and the workbook are one document each, held until it is known to be
+        // written at all; the CSV and JSON record stream (to standard output as the lines are read).
         var register: [UInt8] = []
-        let isRegister = chosenFormat == .pdf
+        let isRegister = chosenFormat == .pdf || chosenFormat == .xlsx
         do {
             let into: ([UInt8]) throws -> Void = isRegister ? { register += $0 } : sink.write
             // A single input is named in messages but not in the record (as before several could be read).
@@ -174,7 +190,7 @@ struct RecordCommand: ParsableCommand {
         // A record that leaves applications out is not the record: a file is only replaced by
         // one that holds every entry, unless the user asks for the valid ones alone.
         guard summary.invalid == 0 || skipInvalid || (output == "-" && !isRegister) else {
-            let what = isRegister ? "register" : "record"
+            let what = chosenFormat == .pdf ? "register" : chosenFormat == .xlsx ? "workbook" : "record"
             Console.error("\(name): no \(what) written (\(output) left as it was): \(summary.invalid) \(summary.invalid == 1 ? "entry is" : "entries are") invalid; --skip-invalid writes the \(what) of the valid ones")
             throw ExitStatus.badData
         }
@@ -184,7 +200,7 @@ struct RecordCommand: ParsableCommand {
             // What the record holds and lacks, agreeing with the exit status that follows.
             var counts = "\(name): \(summary.entries - summary.invalid) of \(summary.entries) entries recorded (\(summary.lines) lines)"
             if summary.invalid > 0 {
-                counts += "; \(summary.invalid) invalid, left out" + (chosenFormat == .csv ? "" : " and listed in the \(isRegister ? "register" : "record")")
+                counts += "; \(summary.invalid) invalid, left out" + (chosenFormat == .csv || chosenFormat == .xlsx ? "" : " and listed in the \(isRegister ? "register" : "record")")
             }
             if summary.incomplete > 0, let recordCheck {
                 counts += "; \(summary.incomplete) lacking what the \(recordCheck.rawValue) record asks for" + (strict ? " (errors: --strict)" : "")

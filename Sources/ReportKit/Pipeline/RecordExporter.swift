@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The record of a season's applications in one call: a history read entry by entry into the
 /// machine-readable record (CSV or JSON, streamed: any length in flat memory) or the season
 /// register to print (a PDF carrying the record, at most ``ReportTemplate/maximumTableRows`` lines).
@@ -12,6 +14,9 @@ public struct RecordExporter: Sendable {
         case data(RecordFormat)
         /// The season register, drawn with these options (its template, language and theme).
         case register(ReportOptions)
+        /// An Excel workbook (``RecordWorkbook``), its headers in the options' language (else the
+        /// first job's), from their definitions.
+        case workbook(ReportOptions)
     }
 
     /// Something to tell the person making the record, about one entry.
@@ -68,6 +73,7 @@ public struct RecordExporter: Sendable {
         let summary = switch form {
         case .data(let format): try exportData(&sources, format: format, into: sink, events: events)
         case .register(let options): try exportRegister(&sources, options: options, into: sink, events: events)
+        case .workbook(let options): try exportWorkbook(&sources, options: options, into: sink, events: events)
         }
         tellLabelChecks(sources, events: events)
         return summary
@@ -151,6 +157,35 @@ public struct RecordExporter: Sendable {
         }
         buffer += format.footer(omitted: summary.omitted).utf8
         try pass(true)
+        return summary
+    }
+
+    private func exportWorkbook(_ sources: inout Sources, options: ReportOptions, into sink: ([UInt8]) throws -> Void,
+                                events: (Event) -> Void) throws(RecordExportError) -> RecordSummary {
+        var summary = RecordSummary()
+        var records: [RecordLine] = []
+        var language = options.language
+        var latest: Date?
+        while let (plan, label) = try nextPlan(&sources, summary: &summary, events: events) {
+            language = language ?? options.language(for: plan.job)
+            if let date = plan.job.date?.instant { latest = max(latest ?? date, date) }
+            records += RecordLine.lines(of: plan)
+            summary.lines = records.count
+            // The lines are held until the file is written: a bound keeps the memory bounded.
+            guard records.count <= RecordWorkbook.maximumLines else {
+                throw .registerTooLong(entry: label.index, limit: RecordWorkbook.maximumLines)
+            }
+        }
+        do {
+            let locale = try options.definitions.locale(language ?? options.defaultLanguage ?? .english)
+            try sink(try RecordWorkbook.bytes(of: records, locale: locale, created: latest ?? SourceDateEpoch.date()))
+        } catch let error as DefinitionError {
+            throw .report(.definition(error))
+        } catch let error as RenderError {
+            throw .report(.render(error))
+        } catch {
+            throw .output(error)
+        }
         return summary
     }
 

@@ -9,26 +9,55 @@ enum RecordCSV {
         "spray_volume_l_per_ha", "operator", "operator_licence", "equipment", "weather", "notes", "recorded_at",
     ]
 
-    static func row(_ line: RecordLine) -> String {
-        func number(_ value: Double?) -> String { value.map(RecordNumber.text) ?? "" }
-        func text(_ value: String?) -> String { value.map(neutralised) ?? "" }
-        let fields: [String] = [
-            text(line.jobID), String(line.line), line.date ?? "", line.startTime ?? "", line.endDate ?? "", line.endTime ?? "",
-            line.utcOffset ?? "", line.endUtcOffset ?? "", text(line.timeZone), text(line.holding),
-            text(Self.parcels(line.parcels)),
-            text(line.field), text(line.crop), text(line.cropCode), number(line.croppedArea), number(line.treatedArea),
-            number(line.treatedAreaAsEntered.value), line.treatedAreaAsEntered.unit.rawValue,
-            line.bbch.map { String($0.from) } ?? "", line.bbch.map { String($0.to) } ?? "",
-            text(line.reason), text(line.reasonCodes.joined(separator: "; ")), text(line.product), text(line.authorisation),
-            line.productKind.rawValue, text(line.activeIngredients.joined(separator: "; ")), number(line.restrictedEntryHours),
-            number(line.preHarvestIntervalDays.map(Double.init)), line.earliestHarvest ?? "",
-            number(line.dose), line.doseUnit, number(line.dosePerHectare), line.dosePerHectareUnit,
-            number(line.totalProduct), line.totalProductUnit,
-            number(line.totalProductLabelUnits?.value), line.totalProductLabelUnits?.unit ?? "", number(line.sprayVolume),
-            text(line.operatorName), text(line.operatorLicence), text(line.equipment), text(line.weather), text(line.notes),
-            line.recordedAt ?? "",
+    /// A value of a record column, typed: what a CSV writes as text and a workbook as a cell
+    /// of its kind.
+    enum Field {
+        /// Text, as entered (a CSV neutralises what a spreadsheet would run as a formula).
+        case text(String?)
+        /// A number.
+        case number(Double?)
+        /// A calendar day, `YYYY-MM-DD`.
+        case day(String?)
+        /// A code or a time written as it is (`07:30:00`, `+02:00`, `L/ha`).
+        case code(String?)
+
+        /// The CSV text of the field, unquoted; numbers with a decimal comma when asked.
+        func csvText(decimalComma: Bool = false) -> String {
+            switch self {
+            case .text(let text): text.map(neutralised) ?? ""
+            case .number(let value):
+                value.map { decimalComma ? RecordNumber.text($0).replacing(".", with: ",") : RecordNumber.text($0) } ?? ""
+            case .day(let day), .code(let day): day ?? ""
+            }
+        }
+    }
+
+    /// The values of `line`, one per column of ``columns``.
+    static func fields(_ line: RecordLine) -> [Field] {
+        [
+            .text(line.jobID), .number(Double(line.line)), .day(line.date), .code(line.startTime), .day(line.endDate), .code(line.endTime),
+            .code(line.utcOffset), .code(line.endUtcOffset), .text(line.timeZone), .text(line.holding),
+            .text(line.parcels.isEmpty ? nil : Self.parcels(line.parcels)),
+            .text(line.field), .text(line.crop), .text(line.cropCode), .number(line.croppedArea), .number(line.treatedArea),
+            .number(line.treatedAreaAsEntered.value), .code(line.treatedAreaAsEntered.unit.rawValue),
+            .number(line.bbch.map { Double($0.from) }), .number(line.bbch.map { Double($0.to) }),
+            .text(line.reason), .text(line.reasonCodes.isEmpty ? nil : line.reasonCodes.joined(separator: "; ")), .text(line.product),
+            .text(line.authorisation), .code(line.productKind.rawValue),
+            .text(line.activeIngredients.isEmpty ? nil : line.activeIngredients.joined(separator: "; ")), .number(line.restrictedEntryHours),
+            .number(line.preHarvestIntervalDays.map(Double.init)), .day(line.earliestHarvest),
+            .number(line.dose), .code(line.doseUnit), .number(line.dosePerHectare), .code(line.dosePerHectareUnit),
+            .number(line.totalProduct), .code(line.totalProductUnit),
+            .number(line.totalProductLabelUnits?.value), .code(line.totalProductLabelUnits?.unit), .number(line.sprayVolume),
+            .text(line.operatorName), .text(line.operatorLicence), .text(line.equipment), .text(line.weather), .text(line.notes),
+            .code(line.recordedAt),
         ]
-        return fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+
+    /// A row: fields separated by `separator` (quoted when they hold it), numbers with a
+    /// decimal comma when `decimalComma` (the dialect of Polish Excel).
+    static func row(_ line: RecordLine, separator: Character = ",", decimalComma: Bool = false) -> String {
+        fields(line).map { quoted($0.csvText(decimalComma: decimalComma), separator: separator) }
+            .joined(separator: String(separator)) + "\r\n"
     }
 
     /// The parcels, each with its own cadastral numbers and area: `A: 0212/3, 0212/4 (1.5 ha); 0212/9`.
@@ -55,8 +84,9 @@ enum RecordCSV {
     /// A field in quotes when it holds a comma, a quote or a line break, its quotes doubled.
     /// Scalars are looked at, not characters: a comma or a quote followed by a combining mark is
     /// one character to Swift but still a comma or a quote to every CSV reader.
-    static func quoted(_ field: String) -> String {
-        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || lineBreaks.contains($0.value) }) else { return field }
+    static func quoted(_ field: String, separator: Character = ",") -> String {
+        let separator = separator.unicodeScalars.first ?? ","
+        guard field.unicodeScalars.contains(where: { $0 == separator || $0 == "\"" || lineBreaks.contains($0.value) }) else { return field }
         var escaped = String.UnicodeScalarView()
         for scalar in field.unicodeScalars {
             if scalar == "\"" { escaped.append(scalar) }

@@ -1,0 +1,239 @@
+internal import CXLSXWriter
+import FoundationEssentials
+import Glibc
+
+/// The record as an Excel workbook (docs/record-format.md), written by libxlsxwriter: a sheet
+/// per holding with the register's columns in the report's language, and a sheet `record` with
+/// the CSV's machine columns. Cells are typed (dates as dates, numbers as numbers shown in the
+/// locale's format, text as text: nothing a farmer typed is ever read as a formula), headers
+/// frozen, columns sized, every sheet filterable.
+///
+/// The bytes are the same for the same lines: the document's date is `created` (the latest
+/// job's date, else `SOURCE_DATE_EPOCH`), the zip's entries dated with it.
+public enum RecordWorkbook {
+    /// The most lines a workbook is made of: the lines are held until the file is written.
+    public static let maximumLines = 100_000
+
+    /// The workbook of `lines` with headers in `locale`'s language; `created` dates it (nil:
+    /// 1 January 1980, the earliest date a zip entry can hold, so the bytes stay the same).
+    public static func bytes(of lines: [RecordLine], locale: ReportLocale, created: Date?) throws(RenderError) -> [UInt8] {
+        var template = Array("/tmp/reportkit-xlsx-XXXXXX".utf8CString)
+        if let folder = getenv("TMPDIR").map({ String(cString: $0) }), !folder.isEmpty {
+            template = Array("\(folder)/reportkit-xlsx-XXXXXX".utf8CString)
+        }
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        }
+        guard let folder = made else {
+            throw RenderError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: errno))")
+        }
+        let path = folder + "/record.xlsx"
+        defer {
+            unlink(path)
+            rmdir(folder)
+        }
+        try WorkbookWriter(path: path, folder: folder, locale: locale, created: created).write(lines)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RenderError("the workbook written to \(path) cannot be read back")
+        }
+        return [UInt8](data)
+    }
+}
+
+/// One workbook being written: libxlsxwriter's handles, its formats, the rows.
+private final class WorkbookWriter {
+    let workbook: UnsafeMutablePointer<lxw_workbook>
+    let locale: ReportLocale
+    let header, text, number, integer, day, dayAndTime: UnsafeMutablePointer<lxw_format>
+    private var sheetNames: Set<String> = []
+
+    init(path: String, folder: String, locale: ReportLocale, created: Date?) throws(RenderError) {
+        var options = lxw_workbook_options(constant_memory: 0, tmpdir: nil, use_zip64: 0)
+        let opened = folder.withCString { tmp in
+            options.tmpdir = UnsafeMutablePointer(mutating: tmp)
+            return workbook_new_opt(path, &options)
+        }
+        guard let opened else { throw RenderError("the workbook cannot be started in \(folder): \(SystemErrorText.text(of: errno))") }
+        workbook = opened
+        self.locale = locale
+        func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) -> UnsafeMutablePointer<lxw_format> {
+            let made = workbook_add_format(opened)!
+            format_set_font_name(made, "Calibri")
+            format_set_align(made, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
+            configure(made)
+            return made
+        }
+        let polish = locale.language == .polish
+        header = format {
+            format_set_bold($0)
+            format_set_text_wrap($0)
+            format_set_bg_color($0, 0xE4F0E6)
+            format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+        }
+        text = format { format_set_text_wrap($0) }
+        // Excel shows the separators of the reader's own locale: "0.00" is "12,50" in Polish Excel.
+        number = format { format_set_num_format($0, "#,##0.####") }
+        integer = format { format_set_num_format($0, "0") }
+        day = format { format_set_num_format($0, polish ? "dd.mm.yyyy" : "yyyy-mm-dd") }
+        dayAndTime = format { format_set_num_format($0, polish ? "dd.mm.yyyy hh:mm" : "yyyy-mm-dd hh:mm") }
+        // The document's date, also the date of every entry of the zip: the same lines, the same bytes.
+        var properties = lxw_doc_properties()
+        properties.created = time_t((created ?? Date(timeIntervalSince1970: 315_532_800)).timeIntervalSince1970)
+        let title = strdup(locale["register.title"]), company = strdup("Kalkulator Oprysku")
+        defer { free(title); free(company) }
+        properties.title = title
+        properties.company = company
+        workbook_set_properties(workbook, &properties)
+    }
+
+    /// A cell's value as libxlsxwriter writes it.
+    enum Cell {
+        case text(String?)
+        case number(Double?)
+        case integer(Int)
+        case day(String?)
+        case dayAndTime(String?, time: String?)
+    }
+
+    func write(_ lines: [RecordLine]) throws(RenderError) {
+        // One sheet per holding, in the order they first appear; jobs without one last.
+        var holdings: [String?] = []
+        for line in lines where !holdings.contains(line.holding) { holdings.append(line.holding) }
+        if let unnamed = holdings.firstIndex(of: nil) { holdings.append(holdings.remove(at: unnamed)) }
+        if holdings.isEmpty { holdings = [nil] }
+        for holding in holdings {
+            let name = holding.map { "\(locale["register.holding"]) \($0)" } ?? locale["register.noHolding"]
+            try registerSheet(named: name, lines: lines.filter { $0.holding == holding })
+        }
+        try recordSheet(lines)
+        let status = workbook_close(workbook)
+        guard status == LXW_NO_ERROR else {
+            throw RenderError("the workbook cannot be written: \(String(cString: lxw_strerror(status)))")
+        }
+    }
+
+    /// The register's columns, each with its header, width and value.
+    private var registerColumns: [(header: String, width: Double, value: (RecordLine, Int) -> Cell)] {
+        let t = locale
+        let unit = t["workbook.unit"]
+        return [
+            (t["register.number"], 6, { _, number in .integer(number) }),
+            (t["register.dateTime"], 17, { line, _ in .dayAndTime(line.date, time: line.startTime) }),
+            (t["workbook.end"], 17, { line, _ in .dayAndTime(line.endDate ?? (line.endTime == nil ? nil : line.date), time: line.endTime) }),
+            (t["register.parcel"], 18, { line, _ in .text(line.parcels.compactMap(\.label).joined(separator: ", ").nonEmpty ?? line.field) }),
+            (t["register.cadastral"], 22, { line, _ in .text(line.parcels.flatMap(\.cadastral).joined(separator: ", ").nonEmpty) }),
+            (t["register.crop"], 18, { line, _ in .text([line.crop, line.cropCode.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ").nonEmpty) }),
+            ("\(t["register.cropArea"]) [ha]", 10, { line, _ in .number(line.croppedArea) }),
+            ("\(t["register.area"]) [ha]", 10, { line, _ in .number(line.treatedArea) }),
+            (t["register.product"], 24, { line, _ in .text(line.product) }),
+            (t["register.authorisation"], 14, { line, _ in .text(line.authorisation) }),
+            (t["register.dose"], 10, { line, _ in .number(line.dose) }),
+            (unit, 9, { line, _ in .text(line.doseUnit) }),
+            (t["register.dosePerHa"], 10, { line, _ in .number(line.dosePerHectare) }),
+            (unit, 7, { line, _ in .text(line.dosePerHectareUnit) }),
+            (t["register.total"], 10, { line, _ in .number(line.totalProduct) }),
+            (unit, 7, { line, _ in .text(line.totalProductUnit) }),
+            (t["register.reason"], 22, { line, _ in
+                .text([line.reason, line.reasonCodes.isEmpty ? nil : "(\(line.reasonCodes.joined(separator: ", ")))"].compactMap { $0 }.joined(separator: " ").nonEmpty)
+            }),
+            (t["register.remarks"], 40, { line, _ in
+                .text([line.bbch.map { "BBCH \($0.text)" }, line.weather, line.operatorName, line.notes].compactMap { $0 }.joined(separator: " · ").nonEmpty)
+            }),
+        ]
+    }
+
+    private func registerSheet(named name: String, lines: [RecordLine]) throws(RenderError) {
+        let sheet = try addSheet(name)
+        let columns = registerColumns
+        for (column, spec) in columns.enumerated() {
+            write(.text(spec.header), to: sheet, row: 0, column: column, format: header)
+            worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), spec.width, nil)
+        }
+        for (index, line) in lines.enumerated() {
+            for (column, spec) in columns.enumerated() {
+                write(spec.value(line, index + 1), to: sheet, row: index + 1, column: column)
+            }
+        }
+        finish(sheet, rows: lines.count, columns: columns.count)
+    }
+
+    /// The CSV's columns and values, typed.
+    private func recordSheet(_ lines: [RecordLine]) throws(RenderError) {
+        let sheet = try addSheet("record")
+        for (column, name) in RecordCSV.columns.enumerated() {
+            write(.text(name), to: sheet, row: 0, column: column, format: header)
+            worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), max(10, min(30, Double(name.count) + 2)), nil)
+        }
+        for (index, line) in lines.enumerated() {
+            for (column, field) in RecordCSV.fields(line).enumerated() {
+                let cell: Cell = switch field {
+                case .text(let value), .code(let value): .text(value)
+                case .number(let value): .number(value)
+                case .day(let value): .day(value)
+                }
+                write(cell, to: sheet, row: index + 1, column: column)
+            }
+        }
+        finish(sheet, rows: lines.count, columns: RecordCSV.columns.count)
+    }
+
+    /// A sheet named within Excel's rules: at most 31 characters, none of `[]:*?/\`, unique.
+    private func addSheet(_ wanted: String) throws(RenderError) -> UnsafeMutablePointer<lxw_worksheet> {
+        let forbidden: Set<Character> = ["[", "]", ":", "*", "?", "/", "\\"]
+        var base = String(wanted.filter { !forbidden.contains($0) && !$0.isNewline }.prefix(31))
+        if base.isEmpty { base = "sheet" }
+        var name = base, number = 2
+        while sheetNames.contains(name.lowercased()) {
+            let suffix = " (\(number))"
+            name = String(base.prefix(31 - suffix.count)) + suffix
+            number += 1
+        }
+        sheetNames.insert(name.lowercased())
+        guard let sheet = workbook_add_worksheet(workbook, name) else { throw RenderError("the sheet \"\(name)\" cannot be added") }
+        return sheet
+    }
+
+    /// The header frozen, the rows filterable.
+    private func finish(_ sheet: UnsafeMutablePointer<lxw_worksheet>, rows: Int, columns: Int) {
+        worksheet_freeze_panes(sheet, 1, 0)
+        worksheet_autofilter(sheet, 0, 0, lxw_row_t(max(rows, 1)), lxw_col_t(columns - 1))
+    }
+
+    private func write(_ cell: Cell, to sheet: UnsafeMutablePointer<lxw_worksheet>, row: Int, column: Int,
+                       format explicit: UnsafeMutablePointer<lxw_format>? = nil) {
+        let row = lxw_row_t(row), column = lxw_col_t(column)
+        switch cell {
+        case .text(let value):
+            // Written as a string cell: a value beginning with "=" stays text, never a formula.
+            guard let value, !value.isEmpty else { return }
+            worksheet_write_string(sheet, row, column, String(value.prefix(32_767)), explicit ?? text)
+        case .number(let value):
+            guard let value, value.isFinite else { return }
+            worksheet_write_number(sheet, row, column, value, number)
+        case .integer(let value):
+            worksheet_write_number(sheet, row, column, Double(value), integer)
+        case .day(let value):
+            guard var moment = value.flatMap(Self.datetime) else { return }
+            worksheet_write_datetime(sheet, row, column, &moment, day)
+        case .dayAndTime(let value, let time):
+            guard var moment = value.flatMap(Self.datetime) else { return }
+            if let time {
+                let parts = time.split(separator: ":").compactMap { Int($0) }
+                if parts.count >= 2 { (moment.hour, moment.min) = (Int32(parts[0]), Int32(parts[1])) }
+            }
+            worksheet_write_datetime(sheet, row, column, &moment, time == nil ? day : dayAndTime)
+        }
+    }
+
+    /// `2026-04-14` as libxlsxwriter's date.
+    static func datetime(_ day: String) -> lxw_datetime? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        return lxw_datetime(year: Int32(parts[0]), month: Int32(parts[1]), day: Int32(parts[2]), hour: 0, min: 0, sec: 0)
+    }
+}
+
+private extension String {
+    /// Nil for an empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
