@@ -27,9 +27,11 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // The record as a spreadsheet (`record -o season.xlsx`).
         .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
+        // ISO 11783-10 task data (`isoxml`), written with libxml2's xmlwriter.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMalloc"),
-        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CXLSXWriter", "CLinux", "CMalloc", "ReportTemplates",
+        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CXLSXWriter", "CLibXML2", "CLinux", "CMalloc", "ReportTemplates",
                                                   .product(name: "Crypto", package: "swift-crypto")],
                 plugins: ["RecordBuildCommit"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled

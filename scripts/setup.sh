@@ -9,7 +9,7 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev libxlsxwriter-dev zbar-tools pkg-config
+packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev libxlsxwriter-dev libxml2-dev zbar-tools pkg-config
           dpkg-dev lintian man-db time zsh fish)
 missing=()
 for package in "${packages[@]}"; do
@@ -35,11 +35,13 @@ if ! python3 -c 'import pikepdf' 2>/dev/null; then
 fi
 
 # openpyxl reads the record's workbook back in the tests (typed cells, frozen header, filters);
-# xmlschema validates ISOXML task data against the standard's XSD, which isoxml-writer ships.
-for module in openpyxl xmlschema; do
+# xmlschema validates ISOXML task data against the standard's XSD, which isoxml-writer ships;
+# isoxml is an independent reader of task data.
+for package in openpyxl xmlschema isoxml_writer:isoxml-writer isoxml; do
+  module=${package%%:*} name=${package#*:}
   if ! python3 -c "import $module" 2>/dev/null; then
-    echo "setup: installing Python $module" >&2
-    python3 -m pip install --quiet "$module"
+    echo "setup: installing Python $name" >&2
+    python3 -m pip install --quiet "$name"
   fi
 done
 

@@ -23,7 +23,7 @@ struct ReportGen: ParsableCommand {
             """,
         version: ReportKitVersion.withLibraries,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, PlanCommand.self, ExtractCommand.self,
-                      RecordCommand.self, WatchCommand.self, ConfigCommand.self, CompletionsCommand.self],
+                      RecordCommand.self, ISOXMLCommand.self, WatchCommand.self, ConfigCommand.self, CompletionsCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 
@@ -59,7 +59,7 @@ struct ReportGen: ParsableCommand {
     }
 
     /// The commands, as typed.
-    static let commandNames = ["batch", "validate", "templates", "plan", "extract", "record", "render", "watch", "config", "completions", "help"]
+    static let commandNames = ["batch", "validate", "templates", "plan", "extract", "record", "isoxml", "render", "watch", "config", "completions", "help"]
 
     /// The command a first word misspells, when it is not a command, not an option and names no
     /// file; nil otherwise.

@@ -1,0 +1,92 @@
+import ArgumentParser
+import FoundationEssentials
+import ReportKit
+
+/// `report-gen isoxml INPUT -o DIR`: jobs as ISO 11783-10 task data for a sprayer's terminal.
+struct ISOXMLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "isoxml",
+        abstract: "Write jobs as ISO 11783-10 task data (TASKDATA/TASKDATA.XML) for an ISOBUS sprayer terminal.",
+        discussion: """
+            Examples:
+              report-gen isoxml job.json -o usb-stick/
+              report-gen isoxml season.jsonl -o export/ --overwrite
+
+            Each job becomes a task (TSK) on its field (PFD) and holding (CTR), with one treatment zone \
+            whose setpoint rates are the spray liquid on the tank mix (a temporary mixture of the products \
+            and water per hectare) and each product's own rate, in the DDIs and units of ISO 11783-11 \
+            (docs/isoxml.md). Names longer than the standard's 32 characters are shortened and listed as \
+            warnings. Writes DIR/TASKDATA/TASKDATA.XML (version 4.3); a TASKDATA.XML already there is kept \
+            unless --overwrite (it may hold a terminal's logs).
+
+            Exit status: 0 written, 64 usage error, 65 an entry is not a valid job (nothing written), 66 input \
+            not readable, 73 the folder cannot be written or TASKDATA.XML is already there.
+            """
+    )
+
+    @Argument(help: "The job or history (or a report report-gen made); - for standard input.", completion: Completions.inputs)
+    var input: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write TASKDATA/TASKDATA.XML into (made if missing).", valueName: "folder"),
+            completion: .directory)
+    var output: String
+
+    @Option(help: "The language of the names report-gen gives (the water, an unnamed field): en or pl (default: the first job's own).",
+            completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
+    var locale: ReportLanguage?
+
+    @Flag(help: "Replace a TASKDATA.XML already in the folder.")
+    var overwrite = false
+
+    @OptionGroup var timeZone: TimeZoneOption
+
+    @OptionGroup var diagnostics: DiagnosticsOption
+
+    func run() throws {
+        let sink = diagnostics.sink()
+        defer { sink.printSummary() }
+        let reader = try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: timeZone.rules)
+        let name = InputReader.displayName(input)
+        var plans: [SprayPlan] = []
+        var invalid = 0
+        while let item = try HistoryInput.next(reader) {
+            let entry = item.decode()
+            let checked = JobCheck(entry.result)
+            let located = reader.isOneJob ? nil : entry
+            for record in checked.records(entry: located, record: nil) where record.severity == .error {
+                let where_ = located.map { "\(name) entry \($0.index + 1)" } ?? name
+                sink.emit(record, text: "\(where_): \(record.path): \(record.message)")
+            }
+            if let plan = checked.plan { plans.append(plan) } else { invalid += 1 }
+        }
+        guard invalid == 0, !plans.isEmpty else {
+            Console.error(invalid > 0 ? "\(name): \(invalid) entr\(invalid == 1 ? "y is" : "ies are") not a valid job; no task data written"
+                                      : "\(name): no job to write")
+            throw ExitStatus.badData
+        }
+        let language = locale ?? plans[0].job.locale
+        let made: (bytes: [UInt8], warnings: [String])
+        do {
+            made = try TaskDataExport.file(of: plans, language: language)
+        } catch {
+            Console.error(error.description)
+            throw ExitStatus.unavailable
+        }
+        for warning in made.warnings {
+            sink.emit(DiagnosticRecord(path: "$", rule: "isoxml.name-shortened", severity: .warning, message: warning), text: warning)
+        }
+        let folder = (output.hasSuffix("/") ? String(output.dropLast()) : output) + "/TASKDATA"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            Console.error("\(folder): the folder cannot be made: \(SystemErrorText.describe(error))")
+            throw ExitStatus.unwritableOutput
+        }
+        do {
+            try OutputFile.write(made.bytes, to: folder + "/TASKDATA.XML", replacing: overwrite)
+        } catch {
+            throw OutputWriter.fail(error)
+        }
+        try FileHandleOutput.print("\(folder)/TASKDATA.XML: \(plans.count) task\(plans.count == 1 ? "" : "s")\n")
+    }
+}

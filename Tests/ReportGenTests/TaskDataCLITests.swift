@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import CLITestSupport
+
+/// `report-gen isoxml` (docs/isoxml.md): task data that the standard's own XSD (version 4.3, as
+/// the PyPI wheel isoxml-writer ships it) accepts with no error, and that an independent reader
+/// (PyPI isoxml) reads back to the plan's rates, to each DDI's resolution.
+@Suite("ISOXML task data")
+struct TaskDataCLITests {
+    static let season = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/register-season.json").path
+
+    /// Validation and read-back in Python: the XSD's errors, and per task its field, area and
+    /// each process data variable (DDI, value, product name).
+    static let check = """
+        import json, os, sys, xmlschema, isoxml_writer
+        from pathlib import Path
+        from isoxml.util.isoxml_io import isoxml_from_path
+        xsd = os.path.join(os.path.dirname(isoxml_writer.__file__), "ISOXML_schema", "ISO11783_TaskFile_V4-3.xsd")
+        errors = [e.reason for e in xmlschema.XMLSchema(xsd).iter_errors(sys.argv[1] + "/TASKDATA.XML")]
+        data, _ = isoxml_from_path(Path(sys.argv[1]))
+        products = {p.id: p.designator for p in data.products}
+        fields = {f.id: (f.designator, f.area) for f in data.partfields}
+        tasks = []
+        for task in data.tasks:
+            zone = task.treatment_zones[0]
+            tasks.append({"field": fields[task.partfield_id_ref][0], "area": fields[task.partfield_id_ref][1],
+                          "rates": [[v.process_data_ddi.hex().upper(), v.process_data_value, products[v.product_id_ref]] for v in zone.process_data_variables]})
+        print(json.dumps({"errors": errors, "tasks": tasks}))
+        """
+
+    @Test func aSeasonIsTaskDataTheXSDAcceptsAndAnotherReaderReadsBackToThePlan() throws {
+        let folder = try ScratchFolder()
+        let run = try ReportGen.run(["isoxml", Self.season, "-o", folder.path("usb")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("longer than the standard's 32 characters"), "a long task name is shortened and said: \(run.stderr)")
+        let checked = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", Self.check, folder.path("usb/TASKDATA")])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])
+        #expect((result["errors"] as? [String]) == [], "the XSD: \(result["errors"] ?? "")")
+        let tasks = try #require(result["tasks"] as? [[String: Any]])
+        // The record of the same season: each product's dose per hectare, to compare with.
+        #expect(try ReportGen.run(["record", Self.season, "-o", folder.path("season.json")]).status == 0)
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("season.json"))) as? [String: Any])
+        let lines = try #require(record["lines"] as? [[String: Any]])
+        var byJob: [String: [[String: Any]]] = [:]
+        for line in lines { byJob[line["jobId"] as? String ?? "", default: []].append(line) }
+        #expect(tasks.count == byJob.count)
+        var compared = 0
+        for task in tasks {
+            let rates = try #require(task["rates"] as? [[Any]])
+            // The first rate is the spray liquid on the tank mix, in mm³/m² (1 L/ha = 100).
+            #expect(rates.first?[0] as? String == "0001")
+            for rate in rates.dropFirst() {
+                let (ddi, value, product) = (rate[0] as? String, rate[1] as? Int, rate[2] as? String)
+                guard let line = lines.first(where: { ($0["product"] as? String) == product }) else { continue }
+                let dose = try #require(line["dosePerHa"] as? [String: Any])
+                let perHectare = try #require(dose["value"] as? Double), unit = dose["unit"] as? String ?? ""
+                #expect(ddi == (unit == "kg/ha" ? "0006" : "0001"), "\(product ?? ""): \(unit)")
+                #expect(abs(Double(value ?? 0) / 100 - perHectare) <= 0.005 + 1e-9, "\(product ?? ""): \(value ?? 0) against \(perHectare)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 10, "\(compared) rates compared")
+        // A second run keeps the terminal's file unless told.
+        let again = try ReportGen.run(["isoxml", Self.season, "-o", folder.path("usb")])
+        #expect(again.status == 73 && again.stderr.contains("--overwrite"), "\(again.stderr)")
+        #expect(try ReportGen.run(["isoxml", Self.season, "-o", folder.path("usb"), "--overwrite"]).status == 0)
+    }
+
+    @Test func anInvalidEntryWritesNothing() throws {
+        let folder = try ScratchFolder()
+        let bad = try folder.write(#"{"version": 1, "field": {"area": {"value": -3, "unit": "ha"}}}"#, to: "bad.json")
+        let run = try ReportGen.run(["isoxml", bad, "-o", folder.path("usb")])
+        #expect(run.status == 65 && run.stderr.contains("$.field.area"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("usb/TASKDATA/TASKDATA.XML")))
+    }
+}
