@@ -45,8 +45,13 @@ enum InputReader {
             Console.error("\(argument): no such file")
             throw ExitStatus.unreadableInput
         }
+        // A terminal's task data: the folder holding TASKDATA.XML, or that file.
+        let taskData = isDirectory ? argument + "/TASKDATA.XML" : argument
+        if URL(fileURLWithPath: taskData).lastPathComponent.uppercased() == "TASKDATA.XML", readingReports, isRegularFile(taskData) {
+            return try jobsHandle(inTaskDataAt: taskData)
+        }
         if isDirectory {
-            Console.error("\(argument): is a directory; expected a JSON file")
+            Console.error("\(argument): is a directory; expected a JSON file (or a folder of ISO 11783-10 task data, TASKDATA.XML)")
             throw ExitStatus.unreadableInput
         }
         guard let opened = InputFile(forReadingAtPath: argument) else {
@@ -64,6 +69,25 @@ enum InputReader {
         FileStatus(path: path)?.kind == .regular
     }
 
+    /// The applied tasks of ISO 11783-10 task data as a history of jobs (``TaskDataImport``);
+    /// tasks left out (only planned) are said.
+    private static func jobsHandle(inTaskDataAt path: String) throws -> InputFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Console.error("\(path): cannot be read (check its permissions)")
+            throw ExitStatus.unreadableInput
+        }
+        let root: TaskDataElement
+        do {
+            root = try TaskDataReader.root(of: [UInt8](data), name: path)
+        } catch {
+            Console.error(error.description)
+            throw ExitStatus.badData
+        }
+        let (jobs, skipped) = TaskDataImport.jobs(from: root)
+        for task in skipped { Console.warning("\(path): \(task)") }
+        return try temporaryHandle(jobs, for: path)
+    }
+
     /// The job (or for a combined document the history) a report made by report-gen carries,
     /// as the bytes of an unnamed temporary file that reads like the job file itself.
     private static func jobsHandle(inPDFAt path: String) throws -> InputFile {
@@ -74,6 +98,11 @@ enum InputReader {
             Console.error(error.description)
             throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.badData
         }
+        return try temporaryHandle(bytes, for: path)
+    }
+
+    /// `bytes` as an unnamed temporary file that reads like a job file.
+    private static func temporaryHandle(_ bytes: [UInt8], for path: String) throws -> InputFile {
         var template = Array(((ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/.report-gen-job.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {

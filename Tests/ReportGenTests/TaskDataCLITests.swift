@@ -75,3 +75,67 @@ struct TaskDataCLITests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("usb/TASKDATA/TASKDATA.XML")))
     }
 }
+
+/// `record TASKDATA/`: the tasks a terminal logged (start, stop, area and volume in their time
+/// element) become record lines, marked as logged by the machine; planned tasks are left out and said.
+@Suite("ISOXML task data read back as the record")
+struct TaskDataImportCLITests {
+    /// The season exported, then the first task "carried out" as a terminal logs it.
+    private func loggedTaskData(in folder: ScratchFolder) throws -> String {
+        #expect(try ReportGen.run(["isoxml", TaskDataCLITests.season, "-o", folder.path("usb")]).status == 0)
+        let file = folder.path("usb/TASKDATA/TASKDATA.XML")
+        var xml = try String(contentsOfFile: file, encoding: .utf8)
+        let task = try #require(xml.range(of: "<TSK A=\"TSK1\""))
+        let end = try #require(xml.range(of: "</TSK>", range: task.upperBound..<xml.endIndex))
+        xml.insert(contentsOf: """
+              <TIM A="2026-04-14T07:35:00+02:00" B="2026-04-14T09:05:00+02:00" D="4">
+                  <DLV A="0074" B="124000" C="DET1"/>
+                  <DLV A="0050" B="2480" C="DET1"/>
+                </TIM>
+
+            """, at: end.lowerBound)
+        try xml.write(toFile: file, atomically: true, encoding: .utf8)
+        return folder.path("usb/TASKDATA")
+    }
+
+    @Test func aLoggedTaskBecomesRecordLinesWithItsTimesAreaAndTotals() throws {
+        let folder = try ScratchFolder()
+        let taskData = try loggedTaskData(in: folder)
+        let run = try ReportGen.run(["record", taskData, "-o", folder.path("logged.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("TSK2") && run.stderr.contains("planned only"), "planned tasks are said: \(run.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("logged.json"))) as? [String: Any])
+        let lines = try #require(record["lines"] as? [[String: Any]])
+        #expect(lines.count == 3, "the first task's three products")
+        for line in lines {
+            #expect(line["date"] as? String == "2026-04-14" && line["startTime"] as? String == "07:35:00" && line["endTime"] as? String == "09:05:00", "\(line)")
+            #expect((line["treatedArea"] as? [String: Any])?["value"] as? Double == 12.4 || line["treatedAreaHa"] as? Double == 12.4, "\(line)")
+            #expect((line["notes"] as? String)?.contains("ISO 11783-10") == true, "marked as logged by the machine")
+        }
+        let roundup = try #require(lines.first { $0["product"] as? String == "Roundup 360 SL" })
+        // 1.5 L/ha over the 12.4 ha logged.
+        #expect(abs(((roundup["totalProduct"] as? [String: Any])?["value"] as? Double ?? 0) - 18.6) < 1e-9, "\(roundup)")
+        // The folder or its file, and every command that reads jobs.
+        #expect(try ReportGen.run(["validate", taskData + "/TASKDATA.XML"]).stdout.contains("isoxml-TSK1"))
+    }
+
+    @Test func taskDataThatIsNotTaskDataIsRefusedAndEntitiesAreNotExpanded() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("bad/TASKDATA"), withIntermediateDirectories: true)
+        _ = try folder.write("<html>not task data</html>", to: "bad/TASKDATA/TASKDATA.XML")
+        let wrong = try ReportGen.run(["record", folder.path("bad/TASKDATA"), "-o", folder.path("x.csv")])
+        #expect(wrong.status == 65 && wrong.stderr.contains("expected <ISO11783_TaskData>"), "\(wrong.stderr)")
+        // A billion laughs: entities are never substituted, so nothing grows.
+        let laughs = """
+            <?xml version="1.0"?><!DOCTYPE t [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+            <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">
+            <!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;"><!ENTITY i "&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;">]>
+            <ISO11783_TaskData VersionMajor="4" VersionMinor="3" ManagementSoftwareManufacturer="x" ManagementSoftwareVersion="1" DataTransferOrigin="2">
+            <TSK A="TSK1" B="&i;" G="4"/></ISO11783_TaskData>
+            """
+        _ = try folder.write(laughs, to: "bad/TASKDATA/TASKDATA.XML")
+        let bomb = try ReportGen.run(["record", folder.path("bad/TASKDATA"), "-o", folder.path("x.csv")])
+        #expect(bomb.status == 65, "no applied task, nothing recorded: \(bomb.stderr.prefix(300))")
+        #expect(bomb.stderr.utf8.count < 10_000)
+    }
+}

@@ -1,0 +1,53 @@
+internal import CLibXML2
+import Glibc
+
+/// Reads `TASKDATA.XML` with libxml2's parser into elements (``TaskDataElement``): no network,
+/// no external entities, no DTD loading, a size bound (task data from a USB stick or a terminal
+/// is untrusted input).
+public enum TaskDataReader {
+    /// The largest TASKDATA.XML read (a season's tasks with their totals are far smaller).
+    public static let maximumBytes = 32 << 20
+
+    public static func root(of bytes: [UInt8], name: String) throws(RenderError) -> TaskDataElement {
+        guard bytes.count <= maximumBytes else { throw RenderError("\(name): larger than \(maximumBytes >> 20) MB; expected ISO 11783-10 task data") }
+        // Entities are not substituted (no NOENT) and nothing is fetched (NONET): no entity expands
+        // into a gigabyte, no file of the machine is read into the record.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xmlReadMemory($0, Int32(buffer.count), name, nil, options) }
+            }
+        }
+        guard let document = parsed else {
+            let message = xmlGetLastError().flatMap { $0.pointee.message }.map { String(cString: $0).filter { !$0.isNewline } } ?? "not XML"
+            throw RenderError("\(name): not well-formed XML (\(message)); expected ISO 11783-10 task data")
+        }
+        defer { xmlFreeDoc(document) }
+        guard let top = xmlDocGetRootElement(document) else { throw RenderError("\(name): an XML document without an element") }
+        let root = element(top)
+        guard root.name == "ISO11783_TaskData" else {
+            throw RenderError("\(name): its root is <\(root.name)>; expected <ISO11783_TaskData> (ISO 11783-10 task data)")
+        }
+        return root
+    }
+
+    private static func element(_ node: UnsafeMutablePointer<xmlNode>) -> TaskDataElement {
+        var attributes: [(String, String?)] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let key = String(cString: current.pointee.name)
+            let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)
+            attributes.append((key, value.map { String(cString: $0) }))
+            // libxml2's xmlFree is the C library's free unless an application changes it.
+            if let value { free(value) }
+            attribute = current.pointee.next
+        }
+        var children: [TaskDataElement] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { children.append(element(current)) }
+            child = current.pointee.next
+        }
+        return TaskDataElement(String(cString: node.pointee.name), attributes, children: children)
+    }
+}
