@@ -72,18 +72,20 @@ enum InputReader {
     /// The applied tasks of ISO 11783-10 task data as a history of jobs (``TaskDataImport``);
     /// tasks left out (only planned) are said.
     private static func jobsHandle(inTaskDataAt path: String) throws -> InputFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path) else {
             Console.error("\(path): cannot be read (check its permissions)")
             throw ExitStatus.unreadableInput
         }
-        let root: TaskDataElement
+        let made: (json: [UInt8], skipped: [String])
         do {
-            root = try TaskDataReader.root(of: [UInt8](data), name: path)
+            // A log without GPS time is in the terminal's local time, taken as Poland's (docs/isoxml.md).
+            made = try TaskDataImport.jobs(inFolder: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                           zone: TimeZoneRules.named("Europe/Warsaw"))
         } catch {
             Console.error(error.description)
             throw ExitStatus.badData
         }
-        let (jobs, skipped) = TaskDataImport.jobs(from: root)
+        let (jobs, skipped) = made
         for task in skipped { Console.warning("\(path): \(task)") }
         return try temporaryHandle(jobs, for: path)
     }

@@ -139,3 +139,51 @@ struct TaskDataImportCLITests {
         #expect(bomb.stderr.utf8.count < 10_000)
     }
 }
+
+/// A terminal's binary time log (TLG00001.XML and .BIN, as ISO 11783-10 annex D lays them out),
+/// written here byte by byte with Python's struct, read back as the task's times and totals.
+@Suite("ISOXML binary time logs")
+struct TimeLogCLITests {
+    static let writer = """
+        import struct, sys, datetime
+        folder = sys.argv[1]
+        open(folder + "/TLG00001.XML", "w").write('<?xml version="1.0" encoding="UTF-8"?>\\n<TIM A="" D="4"><PTN A="" B="" D="" H="" I=""/>'
+            '<DLV A="0074" B="" C="DET1"/><DLV A="0050" B="" C="DET1"/></TIM>\\n')
+        days = (datetime.date(2026, 5, 6) - datetime.date(1980, 1, 1)).days
+        with open(folder + "/TLG00001.BIN", "wb") as out:
+            for seconds, area, litres in [(6 * 3600, 0, 0), (6 * 3600 + 1800, 20500, 10250), (6 * 3600 + 2700, 41000, 20500)]:
+                out.write(struct.pack("<IH", (seconds + 7200) * 1000, days))           # local time, two hours ahead
+                out.write(struct.pack("<iiBIH", 520000000, 210000000, 4, seconds * 1000, days))  # north, east, status, GPS time and date
+                out.write(struct.pack("<B", 2) + struct.pack("<Bi", 0, area) + struct.pack("<Bi", 1, litres))
+        """
+
+    @Test func aTaskWithABinaryLogTakesItsTimesAndTotalsFromIt() throws {
+        let folder = try ScratchFolder()
+        #expect(try ReportGen.run(["isoxml", TaskDataCLITests.season, "-o", folder.path("usb")]).status == 0)
+        let taskData = folder.path("usb/TASKDATA")
+        let file = taskData + "/TASKDATA.XML"
+        var xml = try String(contentsOfFile: file, encoding: .utf8)
+        let task = try #require(xml.range(of: "<TSK A=\"TSK3\""))
+        let end = try #require(xml.range(of: "</TSK>", range: task.upperBound..<xml.endIndex))
+        xml.insert(contentsOf: "  <TLG A=\"TLG00001\"/>\n  ", at: end.lowerBound)
+        try xml.write(toFile: file, atomically: true, encoding: .utf8)
+        let wrote = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", Self.writer, taskData])
+        #expect(wrote.status == 0, "\(wrote.stderr)")
+        let run = try ReportGen.run(["record", taskData, "-o", folder.path("logged.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("logged.json"))) as? [String: Any])
+        let lines = try #require(record["lines"] as? [[String: Any]])
+        #expect(lines.count == 2 && lines.allSatisfy { $0["jobId"] as? String == "isoxml-TSK3" }, "\(lines)")
+        let line = try #require(lines.first)
+        #expect(line["date"] as? String == "2026-05-06", "\(line)")
+        // 06:00–06:45 UTC by GPS time; 4.1 ha and 20,500 L logged: 5,000 L/ha.
+        #expect(line["startTime"] != nil && line["endTime"] != nil)
+        let area = (line["treatedArea"] as? [String: Any])?["value"] as? Double ?? line["treatedAreaHa"] as? Double
+        #expect(area == 4.1, "\(line)")
+        #expect((line["sprayVolume"] as? [String: Any])?["value"] as? Double == 5000 || line["sprayVolumeLPerHa"] as? Double == 5000, "\(line)")
+        // A log that is missing is said, and the task falls back to its own times (none here: left out).
+        try FileManager.default.removeItem(atPath: taskData + "/TLG00001.BIN")
+        let missing = try ReportGen.run(["record", taskData, "-o", folder.path("again.json")])
+        #expect(missing.stderr.contains("TLG00001: its time log"), "\(missing.stderr)")
+    }
+}

@@ -10,8 +10,9 @@ import FoundationEssentials
 /// The jobs go through the same validation and calculation as any other, so the record of a
 /// logged task is exactly what the record of the same job typed in would be.
 public enum TaskDataImport {
-    /// The jobs (a JSON array of version 1 jobs), and a line for each task left out.
-    public static func jobs(from root: TaskDataElement) -> (json: [UInt8], skipped: [String]) {
+    /// The jobs (a JSON array of version 1 jobs), and a line for each task left out. `timeLogs`
+    /// are the binary logs (``TimeLog``) by name (`TLG00001`), for the tasks that refer to them.
+    public static func jobs(from root: TaskDataElement, timeLogs: [String: TimeLog] = [:]) -> (json: [UInt8], skipped: [String]) {
         let byID = Dictionary(root.children.compactMap { element in element["A"].map { ($0, element) } }) { first, _ in first }
         let polish = root["lang"]?.hasPrefix("pl") == true
         var jobs: [JSONValue] = []
@@ -19,13 +20,16 @@ public enum TaskDataImport {
         for task in root.children where task.name == "TSK" {
             let id = task["A"] ?? "TSK"
             let times = task.children.filter { $0.name == "TIM" }
-            guard let start = times.compactMap({ $0["A"] }).min() else {
+            let logs = task.children.filter { $0.name == "TLG" }.compactMap { $0["A"].flatMap { timeLogs[$0] } }
+            // The times and totals the task holds itself, else those of its binary logs.
+            guard let start = times.compactMap({ $0["A"] }).min() ?? logs.map(\.start).min() else {
                 skipped.append("\(id) (\(task["B"] ?? "")): no time logged, so planned only; not in the record")
                 continue
             }
-            let stop = times.compactMap { $0["B"] }.max()
+            let stop = times.compactMap { $0["B"] }.max() ?? logs.map(\.stop).max()
             // The totals of the task: the last value logged of each DDI.
             var totals: [String: Double] = [:]
+            for log in logs { totals.merge(log.lastValues) { _, later in later } }
             for time in times {
                 for value in time.children where value.name == "DLV" {
                     if let ddi = value["A"]?.uppercased(), let number = value["B"].flatMap(Double.init) { totals[ddi] = number }

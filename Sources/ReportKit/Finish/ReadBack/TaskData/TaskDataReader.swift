@@ -1,4 +1,5 @@
 internal import CLibXML2
+import FoundationEssentials
 import Glibc
 
 /// Reads `TASKDATA.XML` with libxml2's parser into elements (``TaskDataElement``): no network,
@@ -9,6 +10,15 @@ public enum TaskDataReader {
     public static let maximumBytes = 32 << 20
 
     public static func root(of bytes: [UInt8], name: String) throws(RenderError) -> TaskDataElement {
+        let root = try element(of: bytes, name: name)
+        guard root.name == "ISO11783_TaskData" else {
+            throw RenderError("\(name): its root is <\(root.name)>; expected <ISO11783_TaskData> (ISO 11783-10 task data)")
+        }
+        return root
+    }
+
+    /// The root element of any XML document (a time log's header is a bare `TIM`).
+    static func element(of bytes: [UInt8], name: String) throws(RenderError) -> TaskDataElement {
         guard bytes.count <= maximumBytes else { throw RenderError("\(name): larger than \(maximumBytes >> 20) MB; expected ISO 11783-10 task data") }
         // Entities are not substituted (no NOENT) and nothing is fetched (NONET): no entity expands
         // into a gigabyte, no file of the machine is read into the record.
@@ -24,11 +34,7 @@ public enum TaskDataReader {
         }
         defer { xmlFreeDoc(document) }
         guard let top = xmlDocGetRootElement(document) else { throw RenderError("\(name): an XML document without an element") }
-        let root = element(top)
-        guard root.name == "ISO11783_TaskData" else {
-            throw RenderError("\(name): its root is <\(root.name)>; expected <ISO11783_TaskData> (ISO 11783-10 task data)")
-        }
-        return root
+        return element(top)
     }
 
     private static func element(_ node: UnsafeMutablePointer<xmlNode>) -> TaskDataElement {
@@ -49,5 +55,32 @@ public enum TaskDataReader {
             child = current.pointee.next
         }
         return TaskDataElement(String(cString: node.pointee.name), attributes, children: children)
+    }
+}
+
+extension TaskDataImport {
+    /// The applied tasks of the task data in `folder` (its TASKDATA.XML and the binary time logs
+    /// it refers to) as a JSON array of jobs, and what was left out; `zone` gives a log's local
+    /// times their offset when it holds no GPS time.
+    public static func jobs(inFolder folder: String, zone: TimeZoneRules?) throws(RenderError) -> (json: [UInt8], skipped: [String]) {
+        let file = folder + "/TASKDATA.XML"
+        guard let data = FileManager.default.contents(atPath: file) else { throw RenderError("\(file): cannot be read") }
+        let root = try TaskDataReader.root(of: [UInt8](data), name: file)
+        var logs: [String: TimeLog] = [:]
+        var unreadable: [String] = []
+        let names = Set(root.children.filter { $0.name == "TSK" }.flatMap { $0.children.filter { $0.name == "TLG" }.compactMap { $0["A"] } })
+        for name in names.sorted() {
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber }),
+                  let header = FileManager.default.contents(atPath: "\(folder)/\(name).XML"),
+                  let records = FileManager.default.contents(atPath: "\(folder)/\(name).BIN"), records.count <= TaskDataReader.maximumBytes,
+                  let time = try? TaskDataReader.element(of: [UInt8](header), name: "\(folder)/\(name).XML"),
+                  let log = TimeLog.read(header: time, records: [UInt8](records), zone: zone) else {
+                unreadable.append("\(name): its time log (\(name).XML and \(name).BIN) is missing or cannot be read; the task's own times are used")
+                continue
+            }
+            logs[name] = log
+        }
+        let (json, skipped) = jobs(from: root, timeLogs: logs)
+        return (json, unreadable + skipped)
     }
 }
