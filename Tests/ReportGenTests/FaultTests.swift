@@ -154,7 +154,7 @@ struct FaultTests {
         #expect(combined.stderr.contains("is a directory"), "\(combined.stderr)")
         let input = try ReportGen.run([folder.url.path, "-o", folder.path("r.pdf")])
         #expect(input.status == 66)
-        #expect(input.stderr == "error: \(folder.url.path): is a directory; expected a JSON file\n")
+        #expect(input.stderr == "error: \(folder.url.path): is a directory; expected a JSON file (or a folder of ISO 11783-10 task data, TASKDATA.XML)\n")
         let batchInput = try ReportGen.run(["batch", folder.url.path, "-o", folder.path("out")])
         #expect(batchInput.status == 66)
         #expect(batchInput.stderr.contains("is a directory"))
