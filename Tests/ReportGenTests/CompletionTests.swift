@@ -83,7 +83,7 @@ struct CompletionTests {
             zpty -r -t z junk '*> ' || true
             for line in "${@:4}"; do
               zpty -w -n z "$line"$'\t'
-              sleep 0.7
+              sleep 0.5
               out=""
               while zpty -r -t z chunk 2>/dev/null; do out+=$chunk; done
               print -r -- "=== $line"

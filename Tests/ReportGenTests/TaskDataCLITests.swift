@@ -67,6 +67,15 @@ struct TaskDataCLITests {
         #expect(try ReportGen.run(["isoxml", Self.season, "-o", folder.path("usb"), "--overwrite"]).status == 0)
     }
 
+    /// docs/examples/isoxml is what the command writes for docs/examples/record-pl.json today.
+    @Test func theDocumentedExampleIsCurrent() throws {
+        let folder = try ScratchFolder()
+        #expect(try ReportGen.run(["isoxml", ReportGen.example("record-pl.json"), "-o", folder.path("out")]).status == 0)
+        let written = try Data(contentsOf: folder.url.appendingPathComponent("out/TASKDATA/TASKDATA.XML"))
+        let example = try Data(contentsOf: ReportGen.repository.appendingPathComponent("docs/examples/isoxml/TASKDATA/TASKDATA.XML"))
+        #expect(written == example, "re-make it: report-gen isoxml docs/examples/record-pl.json -o docs/examples/isoxml --overwrite")
+    }
+
     @Test func anInvalidEntryWritesNothing() throws {
         let folder = try ScratchFolder()
         let bad = try folder.write(#"{"version": 1, "field": {"area": {"value": -3, "unit": "ha"}}}"#, to: "bad.json")

@@ -118,7 +118,7 @@ struct LayoutRangePropertyTests {
                 generators["\(template) \(theme)"] = try ReportGenerator(options: ReportOptions(template: template, theme: theme))
             }
         }
-        await propertyCheck(count: 60, input: Self.shapes) { shape in
+        await propertyCheck(count: 40, input: Self.shapes) { shape in
             let decoded: DecodedJob
             do {
                 decoded = try JobDecoder.decodeJob(Array(shape.json.utf8))

@@ -1,7 +1,7 @@
 /// Jobs as ISO 11783-10 task data (docs/isoxml.md): what a sprayer's terminal imports as tasks.
 ///
-/// Each job is a task (TSK) on a partfield (PFD, the job's field with its area) of a customer
-/// (CTR, the job's holding), with one treatment zone (TZN) whose process data (PDV) are the
+/// Each job is a task (TSK) on a partfield (PFD, the job's field with its area) of a customer and
+/// farm (CTR and FRM, the job's holding), with one treatment zone (TZN) whose process data (PDV) are the
 /// setpoint rates: the spray liquid's volume per area on the job's tank mix (a temporary mixture,
 /// PDT of type 3, whose components, PRN, are the products and the water per hectare), and each
 /// product's own rate. Names longer than the standard's 32 characters are shortened and said.
@@ -27,7 +27,7 @@ public enum TaskDataExport {
             ("VersionMajor", "4"), ("VersionMinor", "3"), ("ManagementSoftwareManufacturer", "ReportKit"),
             ("ManagementSoftwareVersion", String(software.prefix(maximumNameLength))), ("DataTransferOrigin", "1"),
             ("lang", language == .polish ? "pl" : "en"),
-        ], children: builder.customers + builder.partfields + builder.products + builder.tasks + builder.valuePresentations)
+        ], children: builder.customers + builder.farms + builder.partfields + builder.products + builder.tasks + builder.valuePresentations)
         return (root, builder.warnings)
     }
 
@@ -39,11 +39,13 @@ public enum TaskDataExport {
     private struct Builder {
         let language: ReportLanguage
         var customers: [TaskDataElement] = []
+        /// A farm per holding: terminals file partfields and tasks under customer and farm.
+        var farms: [TaskDataElement] = []
         var partfields: [TaskDataElement] = []
         var products: [TaskDataElement] = []
         var tasks: [TaskDataElement] = []
         var warnings: [String] = []
-        private var customerIDs: [String: String] = [:]
+        private var customerIDs: [String: (customer: String, farm: String)] = [:]
         /// Products by name and form, shared by every task that uses them.
         private var productIDs: [String: String] = [:]
         private var waterID: String?
@@ -68,15 +70,17 @@ public enum TaskDataExport {
         mutating func add(_ plan: SprayPlan, number: Int) {
             let job = plan.job
             let label = job.id.map { "job \($0)" } ?? "job \(number)"
-            var customer: String?
+            var customer: String?, farm: String?
             if let holding = job.record.holding {
                 if let known = customerIDs[holding] {
-                    customer = known
+                    (customer, farm) = known
                 } else {
-                    let id = "CTR\(customers.count + 1)"
-                    customers.append(TaskDataElement("CTR", [("A", id), ("B", name(holding, what: "\(label): the holding"))]))
-                    customerIDs[holding] = id
-                    customer = id
+                    let ids = (customer: "CTR\(customers.count + 1)", farm: "FRM\(farms.count + 1)")
+                    let holdingName = name(holding, what: "\(label): the holding")
+                    customers.append(TaskDataElement("CTR", [("A", ids.customer), ("B", holdingName)]))
+                    farms.append(TaskDataElement("FRM", [("A", ids.farm), ("B", holdingName), ("I", ids.customer)]))
+                    customerIDs[holding] = ids
+                    (customer, farm) = ids
                 }
             }
             let partfield = "PFD\(partfields.count + 1)"
@@ -84,7 +88,7 @@ public enum TaskDataExport {
             partfields.append(TaskDataElement("PFD", [
                 ("A", partfield), ("B", job.field.parcels.flatMap(\.cadastral).first.map { name($0, what: "\(label): the cadastral number") }),
                 ("C", name(fieldName, what: "\(label): the field")),
-                ("D", String(UInt64((job.field.area.internalValue * 10_000).rounded()))), ("E", customer),
+                ("D", String(UInt64((job.field.area.internalValue * 10_000).rounded()))), ("E", customer), ("F", farm),
             ]))
             // The tank mix: each product and the water per hectare, in their quantity units.
             let area = job.field.area.internalValue
@@ -128,7 +132,8 @@ public enum TaskDataExport {
             ] + rates)
             let designator = job.title.map { "\($0): \(fieldName)" } ?? fieldName
             tasks.append(TaskDataElement("TSK", [
-                ("A", "TSK\(tasks.count + 1)"), ("B", name(designator, what: "\(label): the task")), ("C", customer), ("E", partfield),
+                ("A", "TSK\(tasks.count + 1)"), ("B", name(designator, what: "\(label): the task")), ("C", customer), ("D", farm),
+                ("E", partfield),
                 ("G", "1"), ("H", "1"),
             ], children: [zone]))
         }
