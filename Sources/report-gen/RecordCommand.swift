@@ -7,7 +7,7 @@ import ReportKit
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Write the record of the applications: one line per product of each job, as CSV or JSON.",
+        abstract: "Write the record of the applications: one line per product of each job, as CSV, JSON, an Excel workbook or the printed register.",
         usage: """
             report-gen record season.jsonl -o season.csv
             report-gen record history.json -o record.json --record-check pl
