@@ -76,6 +76,33 @@ struct TaskDataCLITests {
         #expect(written == example, "re-make it: report-gen isoxml docs/examples/record-pl.json -o docs/examples/isoxml --overwrite")
     }
 
+    /// Every golden job in one season (1 to 20 products, 1,000 loads, a 100 m² plot, US units,
+    /// 200-character names), and one whose names hold what XML must escape: the task data the
+    /// XSD accepts, with a task per job and every long name shortened and said.
+    @Test func everyKindOfJobGivesTaskDataTheXSDAccepts() throws {
+        let folder = try ScratchFolder()
+        let inputs = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs")
+        var jobs: [Any] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: inputs.path).sorted() where name.hasPrefix("pl-") || name.hasPrefix("en-") || name.hasPrefix("us-") {
+            jobs.append(try JSONSerialization.jsonObject(with: Data(contentsOf: inputs.appendingPathComponent(name))))
+        }
+        var strange = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ReportGen.example("herbicide-pl.json")))) as! [String: Any]
+        strange["title"] = "Oprysk <pilny> & \"szybki\" 🚜"
+        strange["field"] = ["name": "Pole ]]> & <Łąka>", "area": ["value": 2, "unit": "ha"]]
+        strange["products"] = [["name": "Środek \"A\" & <B>", "rate": ["value": 1, "unit": "L/ha"]]]
+        jobs.append(strange)
+        let season = try folder.write(String(decoding: try JSONSerialization.data(withJSONObject: jobs), as: UTF8.self), to: "season.json")
+        let run = try ReportGen.run(["isoxml", season, "-o", folder.path("usb")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let checked = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", TaskDataCLITests.check, folder.path("usb/TASKDATA")])
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any], "\(checked.stderr)")
+        #expect((result["errors"] as? [String]) == [], "the XSD: \(result["errors"] ?? "")")
+        let tasks = try #require(result["tasks"] as? [[String: Any]])
+        #expect(tasks.count == jobs.count)
+        #expect(tasks.contains { ($0["field"] as? String) == "Pole ]]> & <Łąka>" }, "escaped by libxml2, read back as written")
+        #expect(run.stderr.contains("longer than the standard's 32 characters"))
+    }
+
     @Test func anInvalidEntryWritesNothing() throws {
         let folder = try ScratchFolder()
         let bad = try folder.write(#"{"version": 1, "field": {"area": {"value": -3, "unit": "ha"}}}"#, to: "bad.json")
