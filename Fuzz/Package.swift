@@ -5,7 +5,7 @@
 // build tool (embed-definitions, run while building) keeps its own. docs/hardening.md explains.
 import PackageDescription
 
-let targets = ["input", "template", "pipeline", "tokens", "pdf"]
+let targets = ["input", "template", "pipeline", "tokens", "pdf", "taskdata"]
 
 let package = Package(
     name: "ReportKitFuzz",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one of ReportKit's libFuzzer targets for a chosen time (docs/hardening.md).
 #
-#   bash scripts/fuzz.sh input|template|pipeline|tokens|pdf [SECONDS]     (default 600)
+#   bash scripts/fuzz.sh input|template|pipeline|tokens|pdf|taskdata [SECONDS]     (default 600)
 #
 # Builds Fuzz/ with libFuzzer and AddressSanitizer into .build-fuzz, seeds a working corpus in
 # .build-fuzz/corpus/TARGET from the repository's inputs or templates (kept between runs), and
@@ -18,10 +18,11 @@ case "$target" in
   template) seeds=(templates/reports/*.json) ;;
   tokens) seeds=(templates/tokens.json Tests/Fuzz/regressions/tokens/*) ;;
   pdf) seeds=(Tests/Golden/expected/*.pdf Tests/Fuzz/regressions/pdf/*) ;;
-  *) echo "usage: bash scripts/fuzz.sh input|template|pipeline|tokens|pdf [SECONDS]" >&2; exit 64 ;;
+  taskdata) seeds=(docs/examples/isoxml/TASKDATA/TASKDATA.XML Tests/Fuzz/regressions/taskdata/*) ;;
+  *) echo "usage: bash scripts/fuzz.sh input|template|pipeline|tokens|pdf|taskdata [SECONDS]" >&2; exit 64 ;;
 esac
 case "$target" in
-  template|tokens|pdf) dictionary=Fuzz/dictionaries/$target.dict ;;
+  template|tokens|pdf|taskdata) dictionary=Fuzz/dictionaries/$target.dict ;;
   *) dictionary=Fuzz/dictionaries/input.dict ;;
 esac
 

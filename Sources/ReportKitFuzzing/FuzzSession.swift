@@ -21,6 +21,7 @@ public final class FuzzSession {
         case .pipeline: return PipelineCheck.run(bytes, session: self)
         case .tokens: return TokensCheck.run(bytes, session: self)
         case .pdf: return PDFCheck.run(bytes)
+        case .taskdata: return TaskDataCheck.run(bytes)
         }
     }
 }

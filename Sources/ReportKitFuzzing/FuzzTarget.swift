@@ -1,4 +1,4 @@
-/// The five ways hostile bytes enter ReportKit, each run the way report-gen runs it, with the
+/// The six ways hostile bytes enter ReportKit, each run the way report-gen runs it, with the
 /// promises a user relies on checked after every run.
 ///
 /// The libFuzzer executables in `Fuzz/` pass every input they make to ``FuzzSession/run(_:_:)``;
@@ -20,4 +20,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Bytes as a PDF someone sent (`report-gen extract`, or a report given as the input): its
     /// attached files read back within their limits, and named safely for `extract --all`.
     case pdf
+    /// Bytes as a terminal's task data (`record TASKDATA/`) and as a binary time log: read, the
+    /// logged tasks made into jobs, and those decoded as any input is.
+    case taskdata
 }

@@ -22,10 +22,12 @@ import Testing
         case .tokens: [String]()
         case .input, .pipeline: ["docs/examples", "docs/examples/app", "Tests/Golden/inputs", "Tests/Batch"]
         case .pdf: ["Tests/Golden/expected"]
+        case .taskdata: ["docs/examples/isoxml/TASKDATA"]
         }
         let builtInTokens = target == .tokens ? [root.appendingPathComponent("templates/tokens.json").path] : []
         return (builtInTokens + files(seeds + ["Tests/Fuzz/regressions/\(target.rawValue)"], in: target))
-            .filter { !$0.hasSuffix("/app") }.map { (target, $0) }
+            .filter { path in var folder: ObjCBool = false; return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue }
+            .map { (target, $0) }
     }
 
     @Test func theSeedsAreFound() {
@@ -33,6 +35,7 @@ import Testing
         #expect(Self.cases.filter { $0.0 == .pipeline }.count >= 15)
         #expect(Self.cases.filter { $0.0 == .tokens }.count >= 7)
         #expect(Self.cases.filter { $0.0 == .pdf }.count >= 18)
+        #expect(Self.cases.filter { $0.0 == .taskdata }.count >= 3)
     }
 
     @Test(arguments: Self.cases.map { "\($0.0.rawValue): \($0.1.dropFirst(Self.root.path.count + 1))" })
