@@ -62,7 +62,9 @@ struct BatchCommand: ParsableCommand {
             completion: Choice.completion(RecordJurisdiction.self), transform: Choice.parse)
     var recordCheck: RecordJurisdiction?
 
-    @OptionGroup var diagnostics: DiagnosticsOption
+    @Option(name: .customLong("diagnostics"), help: DiagnosticsOption.help, completion: Choice.completion(DiagnosticsOption.Format.self),
+            transform: Choice.parse)
+    var diagnosticsFormat: DiagnosticsOption.Format = .text
 
     @Flag(help: "Replace files that are already there.")
     var overwrite = false
@@ -119,14 +121,14 @@ struct BatchCommand: ParsableCommand {
         let reader: HistoryReader
         do {
             reader = try HistoryReader(handle: handle, name: history == "-" ? nil : history)
-            reader.timeZone = report.timeZone.rules
+            reader.timeZone = report.timeZoneRules
         } catch {
             throw Self.fail(.history(error))
         }
         // Only once the history can be read: a failed run leaves no empty folder behind.
         if case .folder(let folder) = destination { try Self.makeFolder(folder) }
         let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination,
-                                   showsWarnings: recordCheck != nil || reportOptions.catalogue != nil, sink: diagnostics.sink())
+                                   showsWarnings: recordCheck != nil || reportOptions.catalogue != nil, sink: DiagnosticsOption.sink(diagnosticsFormat))
         if display.interactive, reader.format == .lines, history != "-" {
             display.expectedTotal = HistoryReader.countLines(atPath: history)
         }

@@ -5,9 +5,11 @@ import ReportKit
 /// `--config FILE`: the user's defaults (docs/configuration.md). Without it, report-gen reads
 /// `$XDG_CONFIG_HOME/report-gen/config.json` (else `~/.config/…`) when that file exists.
 struct ConfigOption: ParsableArguments {
-    @Option(name: .customLong("config"), help: ArgumentHelp(
+    static let help = ArgumentHelp(
         "A configuration file of defaults (author, locale, theme, template, definitions, time zone, paper; docs/configuration.md). Default: $XDG_CONFIG_HOME/report-gen/config.json when it exists.",
-        valueName: "path"), completion: .file(extensions: ["json"]))
+        valueName: "path")
+
+    @Option(name: .customLong("config"), help: Self.help, completion: .file(extensions: ["json"]))
     var path: String?
 
     /// The default file's path in words, for when it is missing.
@@ -16,7 +18,9 @@ struct ConfigOption: ParsableArguments {
     }
 
     /// The file read: the one named, else the default one when it exists; nil for none.
-    var file: String? {
+    var file: String? { Self.file(path) }
+
+    static func file(_ path: String?) -> String? {
         if let path { return path }
         guard let standard = UserConfiguration.defaultPath(environment: ProcessInfo.processInfo.environment),
               FileStatus(path: standard) != nil else { return nil }
@@ -25,8 +29,10 @@ struct ConfigOption: ParsableArguments {
 
     /// The configuration; one that cannot be read or used is reported and ends the run (66
     /// unreadable, 65 not a configuration).
-    func load() throws -> UserConfiguration {
-        guard let file else { return UserConfiguration() }
+    func load() throws -> UserConfiguration { try Self.load(path) }
+
+    static func load(_ path: String?) throws -> UserConfiguration {
+        guard let file = file(path) else { return UserConfiguration() }
         let name = InputReader.displayName(file)
         let bytes: [UInt8]
         do {

@@ -8,12 +8,18 @@ struct DiagnosticsOption: ParsableArguments {
         case text, json
     }
 
-    @Option(name: .customLong("diagnostics"), help: ArgumentHelp(
+    static let help = ArgumentHelp(
         "How errors, warnings and hints are printed on standard error: text, or json (one JSON object a line: entry, line, id, path, rule, severity, message; docs/diagnostics.md).",
-        valueName: "format"), completion: Choice.completion(Format.self), transform: Choice.parse)
+        valueName: "format")
+
+    @Option(name: .customLong("diagnostics"), help: Self.help, completion: Choice.completion(Format.self), transform: Choice.parse)
     var format: Format = .text
 
-    func sink() -> DiagnosticSink { DiagnosticSink(format: format, summarizes: format == .text && isatty(STDERR_FILENO) == 1) }
+    func sink() -> DiagnosticSink { Self.sink(format) }
+
+    static func sink(_ format: Format) -> DiagnosticSink {
+        DiagnosticSink(format: format, summarizes: format == .text && isatty(STDERR_FILENO) == 1)
+    }
 }
 
 /// Where a command's diagnostics go: each as its text line or as a JSON line, and on a

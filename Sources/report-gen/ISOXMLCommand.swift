@@ -38,14 +38,21 @@ struct ISOXMLCommand: ParsableCommand {
     @Flag(help: "Replace a TASKDATA.XML already in the folder.")
     var overwrite = false
 
-    @OptionGroup var timeZone: TimeZoneOption
+    @Option(name: .customLong("time-zone"), help: TimeZoneOption.help)
+    var timeZoneName: String?
 
-    @OptionGroup var diagnostics: DiagnosticsOption
+    @Option(name: .customLong("diagnostics"), help: DiagnosticsOption.help, completion: Choice.completion(DiagnosticsOption.Format.self),
+            transform: Choice.parse)
+    var diagnosticsFormat: DiagnosticsOption.Format = .text
+
+    func validate() throws {
+        try TimeZoneOption.check(timeZoneName)
+    }
 
     func run() throws {
-        let sink = diagnostics.sink()
+        let sink = DiagnosticsOption.sink(diagnosticsFormat)
         defer { sink.printSummary() }
-        let reader = try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: timeZone.rules)
+        let reader = try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: TimeZoneOption.rules(timeZoneName, default: nil))
         let name = InputReader.displayName(input)
         var plans: [SprayPlan] = []
         var invalid = 0

@@ -137,7 +137,7 @@ enum InputReader {
     /// file, a tokens file and the configuration), which no output may be.
     static func identities(of argument: String, report: ReportOptionGroup) -> Set<FileIdentity> {
         let input = argument == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: argument)
-        let read = [report.template, report.tokens, report.config.file].compactMap { $0 }.map { FileIdentity(path: $0) }
+        let read = [report.template, report.tokens, report.configFile].compactMap { $0 }.map { FileIdentity(path: $0) }
         return Set(([input] + read).compactMap { $0 })
     }
 

@@ -33,17 +33,24 @@ struct PlanCommand: ParsableCommand {
             completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
-    @OptionGroup var timeZone: TimeZoneOption
+    @Option(name: .customLong("time-zone"), help: TimeZoneOption.help)
+    var timeZoneName: String?
 
-    @OptionGroup var products: ProductsOption
+    @Option(name: .customLong("products"), help: ProductsOption.help, completion: ProductsOption.completion)
+    var productsPath: String?
 
-    @OptionGroup var config: ConfigOption
+    @Option(name: .customLong("config"), help: ConfigOption.help, completion: .file(extensions: ["json"]))
+    var configPath: String?
+
+    func validate() throws {
+        try TimeZoneOption.check(timeZoneName)
+    }
 
     func run() throws {
-        let catalogue = try products.load()
-        let defaults = try config.load()
+        let catalogue = try ProductsOption.load(productsPath)
+        let defaults = try ConfigOption.load(configPath)
         let bytes = try InputReader.read(input)
-        let zone = try timeZone.rules(default: defaults.timeZone)
+        let zone = TimeZoneOption.rules(timeZoneName, default: defaults.timeZone)
         let checked = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(bytes, timeZone: zone) }, catalogue: catalogue)
         guard let plan = checked.plan else {
             Console.report(InputError(checked.problems))

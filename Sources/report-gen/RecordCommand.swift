@@ -78,9 +78,11 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Make the --record-check warnings errors (exit 65).")
     var strict = false
 
-    @OptionGroup var timeZone: TimeZoneOption
+    @Option(name: .customLong("time-zone"), help: TimeZoneOption.help)
+    var timeZoneName: String?
 
-    @OptionGroup var products: ProductsOption
+    @Option(name: .customLong("products"), help: ProductsOption.help, completion: ProductsOption.completion)
+    var productsPath: String?
 
     @Option(help: "The register's paper: a4 or letter (default: the configuration's, else Letter when every job is in US units, else A4).",
             completion: Choice.completion(Paper.self), transform: Choice.parse)
@@ -90,9 +92,12 @@ struct RecordCommand: ParsableCommand {
             completion: .directory)
     var definitions: String?
 
-    @OptionGroup var config: ConfigOption
+    @Option(name: .customLong("config"), help: ConfigOption.help, completion: .file(extensions: ["json"]))
+    var configPath: String?
 
-    @OptionGroup var diagnosticsOption: DiagnosticsOption
+    @Option(name: .customLong("diagnostics"), help: DiagnosticsOption.help, completion: Choice.completion(DiagnosticsOption.Format.self),
+            transform: Choice.parse)
+    var diagnosticsFormat: DiagnosticsOption.Format = .text
 
     /// The format asked for, else the output's extension's, else CSV.
     var chosenFormat: OutputFormat {
@@ -108,6 +113,7 @@ struct RecordCommand: ParsableCommand {
                                             "docx", "xml", "html", "htm", "zip", "gz", "txt", "jsonl", "md"]
 
     func validate() throws {
+        try TimeZoneOption.check(timeZoneName)
         if inputs.isEmpty { throw ValidationError("Missing expected argument '<inputs> ...': the job or history to record") }
         if inputs.count(where: { $0 == "-" }) > 1 { throw ValidationError("standard input (-) can be read once") }
         let named = URL(fileURLWithPath: output).pathExtension.lowercased()
@@ -132,11 +138,11 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
-        let catalogue = try products.load()
-        let defaults = try config.load()
+        let catalogue = try ProductsOption.load(productsPath)
+        let defaults = try ConfigOption.load(configPath)
         var readers: [HistoryReader] = []
         for input in inputs {
-            readers.append(try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: try timeZone.rules(default: defaults.timeZone)))
+            readers.append(try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: TimeZoneOption.rules(timeZoneName, default: defaults.timeZone)))
         }
         let definitionsFolder = try (definitions ?? defaults.definitions).map(DefinitionsFolder.open)
         let identities = Set(inputs.compactMap { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) })
@@ -155,7 +161,7 @@ struct RecordCommand: ParsableCommand {
         let names = inputs.map(InputReader.displayName)
         let name = names.count == 1 ? names[0] : "\(names.count) files"
         let sink = try RecordSink(output, protecting: identities)
-        let diagnostics = diagnosticsOption.sink()
+        let diagnostics = DiagnosticsOption.sink(diagnosticsFormat)
         defer { diagnostics.printSummary() }
         let summary: RecordSummary
         // The register and the workbook are one document each, held until it is known to be

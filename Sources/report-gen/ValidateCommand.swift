@@ -45,25 +45,31 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Make the --record-check warnings errors (exit 65).")
     var strict = false
 
-    @OptionGroup var timeZone: TimeZoneOption
+    @Option(name: .customLong("time-zone"), help: TimeZoneOption.help)
+    var timeZoneName: String?
 
-    @OptionGroup var config: ConfigOption
+    @Option(name: .customLong("config"), help: ConfigOption.help, completion: .file(extensions: ["json"]))
+    var configPath: String?
 
-    @OptionGroup var diagnostics: DiagnosticsOption
+    @Option(name: .customLong("diagnostics"), help: DiagnosticsOption.help, completion: Choice.completion(DiagnosticsOption.Format.self),
+            transform: Choice.parse)
+    var diagnosticsFormat: DiagnosticsOption.Format = .text
 
-    @OptionGroup var products: ProductsOption
+    @Option(name: .customLong("products"), help: ProductsOption.help, completion: ProductsOption.completion)
+    var productsPath: String?
 
     func validate() throws {
+        try TimeZoneOption.check(timeZoneName)
         if strict, record == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
     }
 
     func run() throws {
-        let sink = diagnostics.sink()
+        let sink = DiagnosticsOption.sink(diagnosticsFormat)
         defer { sink.printSummary() }
-        let catalogue = try products.load()
+        let catalogue = try ProductsOption.load(productsPath)
         let name = InputReader.displayName(input)
         let handle = try InputReader.open(input)
-        let reader = try HistoryInput.reader(handle, input: input, timeZone: try timeZone.rules(default: try config.load().timeZone))
+        let reader = try HistoryInput.reader(handle, input: input, timeZone: TimeZoneOption.rules(timeZoneName, default: try ConfigOption.load(configPath).timeZone))
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.
         let first = try HistoryInput.next(reader)

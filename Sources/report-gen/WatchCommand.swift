@@ -64,7 +64,7 @@ struct WatchCommand: ParsableCommand {
     /// The job, the template and tokens files, and the configuration.
     private func watchedFiles() -> [String] {
         let template = report.template.flatMap { $0.contains("/") || $0.hasSuffix(".json") ? $0 : nil }
-        return [input, template, report.tokens, report.config.file].compactMap { $0 }
+        return [input, template, report.tokens, report.configFile].compactMap { $0 }
     }
 
     /// A definitions folder's own folders: its tokens, its templates, its locales.
