@@ -14,6 +14,7 @@ public struct UserConfiguration: Sendable, Equatable {
     /// The keys a file may hold, in the order `config --show` lists them.
     public static let keys = ["author", "locale", "theme", "template", "definitions", "timeZone", "paper"]
 
+    /// The defaults, each nil when the file does not set it (docs/configuration.md's table).
     public var author: String?
     public var locale: ReportLanguage?
     public var theme: ThemeName?
@@ -23,6 +24,7 @@ public struct UserConfiguration: Sendable, Equatable {
     public var timeZone: String?
     public var paper: Paper?
 
+    /// No defaults: every value built in.
     public init() {}
 
     /// The file report-gen reads when no `--config` is given: `$XDG_CONFIG_HOME/report-gen/config.json`,

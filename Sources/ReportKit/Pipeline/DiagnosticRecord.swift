@@ -2,6 +2,8 @@
 /// history's entry and line, the job's id, the JSON path), which rule found it, how severe it is
 /// and what it says. The same shape for every command, and for a server's validate route.
 public struct DiagnosticRecord: Sendable, Equatable {
+    /// How much it matters: an error refuses the job (or fails `--strict`), a warning asks for a
+    /// second look, a hint changes nothing.
     public enum Severity: String, Sendable {
         case error, warning, hint
     }
@@ -22,6 +24,7 @@ public struct DiagnosticRecord: Sendable, Equatable {
     public var severity: Severity
     public var message: String
 
+    /// A diagnostic with every field given.
     public init(entry: Int? = nil, line: Int? = nil, id: String? = nil, file: String? = nil, path: String, rule: String,
                 severity: Severity, message: String) {
         self.entry = entry

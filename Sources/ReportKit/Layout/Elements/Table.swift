@@ -12,6 +12,7 @@ public struct Table: Element {
         /// The total row of a page, from the sums of the amounts of its rows.
         public var row: @Sendable ([String: Double]) -> Row
 
+        /// `amounts` per body row; `row` makes a page's total row from the sums of its rows.
         public init(amounts: [[String: Double]], row: @escaping @Sendable ([String: Double]) -> Row) {
             self.amounts = amounts
             self.row = row

@@ -6,12 +6,14 @@ public struct TaskDataElement: Sendable, Equatable {
     public var attributes: [(key: String, value: String)]
     public var children: [TaskDataElement]
 
+    /// An element named `name` (`PDT`); attributes whose value is nil are left out, in order.
     public init(_ name: String, _ attributes: [(String, String?)], children: [TaskDataElement] = []) {
         self.name = name
         self.attributes = attributes.compactMap { key, value in value.map { (key, $0) } }
         self.children = children
     }
 
+    /// The same name, attributes in the same order, and the same children.
     public static func == (lhs: TaskDataElement, rhs: TaskDataElement) -> Bool {
         lhs.name == rhs.name && lhs.children == rhs.children
             && lhs.attributes.map(\.key) == rhs.attributes.map(\.key) && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)

@@ -9,6 +9,7 @@ public enum TaskDataReader {
     /// The largest TASKDATA.XML read (a season's tasks with their totals are far smaller).
     public static let maximumBytes = 32 << 20
 
+    /// The `ISO11783_TaskData` element of a TASKDATA.XML; `name` names the file in errors.
     public static func root(of bytes: [UInt8], name: String) throws(RenderError) -> TaskDataElement {
         let root = try element(of: bytes, name: name)
         guard root.name == "ISO11783_TaskData" else {
