@@ -87,4 +87,14 @@ extension PangoTextEngine {
         } while pango_layout_iter_next_line(iterator) != 0
         return marks
     }
+
+    /// Lines that end in a break mark are wider by the mark.
+    static func widen(_ measurement: inout TextMeasurement, by marks: [BreakMark]) {
+        guard !marks.isEmpty else { return }
+        for mark in marks {
+            guard let index = measurement.lines.firstIndex(where: { mark.baseline > $0.top && mark.baseline <= $0.top + $0.height }) else { continue }
+            measurement.lines[index].width = max(measurement.lines[index].width, mark.x + BreakMark.advance(size: mark.size))
+        }
+        measurement.size.width = max(measurement.size.width, measurement.lines.map(\.width).max() ?? 0)
+    }
 }

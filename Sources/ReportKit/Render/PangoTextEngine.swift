@@ -384,16 +384,6 @@ public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         return list.compactMap { $0 }
     }
 
-    /// Lines that end in a break mark are wider by the mark.
-    private static func widen(_ measurement: inout TextMeasurement, by marks: [BreakMark]) {
-        guard !marks.isEmpty else { return }
-        for mark in marks {
-            guard let index = measurement.lines.firstIndex(where: { mark.baseline > $0.top && mark.baseline <= $0.top + $0.height }) else { continue }
-            measurement.lines[index].width = max(measurement.lines[index].width, mark.x + BreakMark.advance(size: mark.size))
-        }
-        measurement.size.width = max(measurement.size.width, measurement.lines.map(\.width).max() ?? 0)
-    }
-
     /// The layout's lines and size; line starts are given in the paragraph's own bytes, counting
     /// the two of each no-break space Pango was given as one (`joins`, in Pango's bytes), and one
     /// byte fewer for each two-byte character given as the three of U+FFFD (`grows`).
