@@ -27,6 +27,36 @@ public final class InputFile: Sendable {
         self.init(descriptor: descriptor, closesWhenDone: true)
     }
 
+    /// Bytes already in memory (a request's body) as a file to read, so a history in memory is
+    /// read by the same ``HistoryReader`` as one on disk: a file without a name, in shared memory
+    /// where there is some (`/dev/shm`), else in `TMPDIR`. Nil when it cannot be made.
+    public convenience init?(bytes: [UInt8]) {
+        let folders = ["/dev/shm", getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp", "/tmp"]
+        var descriptor: Int32 = -1
+        for folder in folders where descriptor < 0 {
+            var template = Array("\(folder)/reportkit-XXXXXX".utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            // Unlinked at once: the file lives only as long as this reader.
+            if descriptor >= 0 {
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            }
+        }
+        guard descriptor >= 0 else { return nil }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                close(descriptor)
+                return nil
+            }
+            written += result
+        }
+        lseek(descriptor, 0, SEEK_SET)
+        self.init(descriptor: descriptor, closesWhenDone: true)
+    }
+
     /// Standard input, never closed here.
     public static let standardInput = InputFile(descriptor: STDIN_FILENO, closesWhenDone: false)
 

@@ -5,9 +5,10 @@
 /// `{"version": 1, "jobs": [...]}`) is a history of either.
 public enum JobDecoder {
     /// Reads a file that must hold exactly one job; its UTC times are shown in `timeZone` when
-    /// the job names no zone of its own (`--time-zone`).
-    public static func decodeJob(_ bytes: [UInt8], timeZone: TimeZoneRules? = nil) throws(InputError) -> DecodedJob {
-        switch try decodeDocument(bytes, timeZone: timeZone) {
+    /// the job names no zone of its own (`--time-zone`), and what it leaves out of its record is
+    /// taken from `fillIn`.
+    public static func decodeJob(_ bytes: [UInt8], timeZone: TimeZoneRules? = nil, fillIn: RecordFillIn? = nil) throws(InputError) -> DecodedJob {
+        switch try decodeDocument(bytes, timeZone: timeZone, fillIn: fillIn) {
         case .job(let job):
             return job
         case .history(let entries):
@@ -17,7 +18,7 @@ public enum JobDecoder {
 
     /// Reads a file holding one job or a history of jobs. A bad entry in a history does not
     /// spoil the others: each entry carries its own result.
-    public static func decodeDocument(_ bytes: [UInt8], timeZone: TimeZoneRules? = nil) throws(InputError) -> JobDocument {
+    public static func decodeDocument(_ bytes: [UInt8], timeZone: TimeZoneRules? = nil, fillIn: RecordFillIn? = nil) throws(InputError) -> JobDocument {
         if bytes.count > JobLimits.maximumDocumentBytes {
             throw InputError(at: .root, "the input is \(bytes.count) bytes; at most \(JobLimits.maximumDocumentBytes) bytes are read")
         }
@@ -27,16 +28,16 @@ public enum JobDecoder {
         } catch {
             throw InputError(error)
         }
-        return try decodeDocument(value, timeZone: timeZone)
+        return try decodeDocument(value, timeZone: timeZone, fillIn: fillIn)
     }
 
     /// Reads an already parsed document.
-    package static func decodeDocument(_ value: JSONValue, timeZone: TimeZoneRules? = nil) throws(InputError) -> JobDocument {
+    package static func decodeDocument(_ value: JSONValue, timeZone: TimeZoneRules? = nil, fillIn: RecordFillIn? = nil) throws(InputError) -> JobDocument {
         if case .object(let object) = value, object["jobs"] == nil {
-            return .job(try decodeEntry(value, at: .root, timeZone: timeZone).get())
+            return .job(try decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn).get())
         }
         return .history(try historyNodes(value).enumerated().map { index, node in
-            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path, timeZone: timeZone),
+            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path, timeZone: timeZone, fillIn: fillIn),
                          source: Array(JSONWriter.write(node.value).utf8))
         })
     }
@@ -72,11 +73,12 @@ public enum JobDecoder {
     }
 
     /// Decodes one job of either format at `path`.
-    package static func decodeEntry(_ value: JSONValue, at path: JSONPath, timeZone: TimeZoneRules? = nil) -> Result<DecodedJob, InputError> {
+    package static func decodeEntry(_ value: JSONValue, at path: JSONPath, timeZone: TimeZoneRules? = nil,
+                                    fillIn: RecordFillIn? = nil) -> Result<DecodedJob, InputError> {
         var reader = JSONReader()
         reader.defaultTimeZone = timeZone
         let node = JSONReader.Node(value: value, path: path)
-        let job: SprayJob?
+        var job: SprayJob?
         if case .object(let object) = value, object["version"] != nil {
             job = reader.readV1Job(node)
         } else if case .object(let object) = value, object["fieldArea"] != nil {
@@ -88,7 +90,13 @@ public enum JobDecoder {
             return .failure(InputError(at: path, "expected a spray job (an object), found \(value.typeDescription)"))
         }
         var diagnostics = reader.diagnostics
-        if let job { diagnostics += JobValidator.limitDiagnostics(for: job) }
+        if let fillIn, let read = job, diagnostics.allSatisfy({ $0.severity != .error }) {
+            // A filled value is held to the rules of the job's own, at the path it would have.
+            job = fillIn.filling(read)
+            diagnostics += JobValidator.diagnostics(for: job!)
+        } else if let job {
+            diagnostics += JobValidator.limitDiagnostics(for: job)
+        }
         let errors = diagnostics.filter { $0.severity == .error }
         guard let job, errors.isEmpty else { return .failure(InputError(errors)) }
         return .success(DecodedJob(job: job, warnings: diagnostics.filter { $0.severity == .warning }))

@@ -9,7 +9,7 @@ extension ReportGenerator {
         try Self.requireSupportedCairo(for: output)
         let document: JobDocument
         do {
-            document = try JobDecoder.decodeDocument(source, timeZone: options.timeZone)
+            document = try JobDecoder.decodeDocument(source, timeZone: options.timeZone, fillIn: options.fillIn)
         } catch {
             throw .input(error)
         }

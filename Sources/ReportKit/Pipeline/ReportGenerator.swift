@@ -29,6 +29,9 @@ public struct ReportOptions: Sendable {
     /// The language of a job that does not state its own (a user's default); ``language`` and a
     /// job's own `locale` win over it.
     public var defaultLanguage: ReportLanguage?
+    /// What fills a job's record where the job leaves it out (holding, operator, parcels); the
+    /// job's own values win.
+    public var fillIn: RecordFillIn?
 
     public init(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil,
                 author: String? = nil, tokensFile: String? = nil, pdfStandard: PDFStandard = .archivalAccessible) {

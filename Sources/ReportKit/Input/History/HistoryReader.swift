@@ -31,6 +31,8 @@ public final class HistoryReader {
     private var nextIndex = 0
     /// The zone the entries' UTC times are shown in when an entry names none (`--time-zone`).
     public var timeZone: TimeZoneRules?
+    /// What fills the entries' records where they leave it out (the server's drop page).
+    public var fillIn: RecordFillIn?
 
     /// Starts reading `handle`. `name` is the file's name (`.jsonl` and `.ndjson` mean JSON Lines);
     /// without that, the first line decides: a complete job on it means JSON Lines.
@@ -74,11 +76,11 @@ public final class HistoryReader {
         case .values(var iterator):
             defer { source = .values(iterator) }
             guard let node = iterator.next() else { return nil }
-            return HistoryItem(index: nextIndex, line: nil, content: .value(node.value, node.path), timeZone: timeZone)
+            return HistoryItem(index: nextIndex, line: nil, content: .value(node.value, node.path), timeZone: timeZone, fillIn: fillIn)
         case .lines(var reader):
             defer { source = .lines(reader) }
             guard let line = try reader.nextContentLine() else { return nil }
-            return HistoryItem(index: nextIndex, line: line.number, content: line.tooLong ? .tooLong : .bytes(line.bytes), timeZone: timeZone)
+            return HistoryItem(index: nextIndex, line: line.number, content: line.tooLong ? .tooLong : .bytes(line.bytes), timeZone: timeZone, fillIn: fillIn)
         }
     }
 
@@ -111,6 +113,8 @@ public struct HistoryItem: Sendable {
     let content: Content
     /// The zone the entry's UTC times are shown in when it names none (`--time-zone`).
     public var timeZone: TimeZoneRules?
+    /// What fills the entry's record where it leaves it out.
+    public var fillIn: RecordFillIn?
 
     enum Content: Sendable {
         case value(JSONValue, JSONPath)
@@ -122,7 +126,7 @@ public struct HistoryItem: Sendable {
     public func decode() -> HistoryEntry {
         switch content {
         case .value(let value, let path):
-            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: path, timeZone: timeZone),
+            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: path, timeZone: timeZone, fillIn: fillIn),
                                 source: Array(JSONWriter.write(value).utf8))
         case .tooLong:
             return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: .root,
@@ -136,7 +140,7 @@ public struct HistoryItem: Sendable {
                 return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: error.path,
                     "invalid JSON at column \(error.column): \(error.message)")))
             }
-            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root, timeZone: timeZone),
+            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn),
                                 source: bytes + [10])
         }
     }
