@@ -12,6 +12,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         .target(
@@ -21,13 +28,24 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
-        .executableTarget(name: "report-gen-server", dependencies: ["ReportServer"]),
+        .executableTarget(name: "report-gen-server", dependencies: [
+            "ReportServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(
             name: "ReportServerTests",
-            dependencies: ["ReportServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["ReportServer", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                           .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,10 @@
-package import Hummingbird
-package import NIOCore
+import Hummingbird
+import NIOCore
 
 /// The request's bytes as the client sent them, collected before any handler runs: a job keeps
 /// its exact bytes (a report attaches them, `extract` gives them back), and a body over the limit
-/// is refused with 413 while it is still arriving, never read whole.
+/// is refused with 413 while it is still arriving, never read whole (a multipart form included:
+/// the limit is on the whole body, whatever its parts).
 package enum RawBody {
     @TaskLocal package static var bytes: [UInt8] = []
 }
@@ -16,9 +17,46 @@ package struct RawBodyMiddleware<Context: RequestContext>: RouterMiddleware {
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
-        let buffer = try await request.collectBody(upTo: limit)
+        // A declared length over the limit is refused before a byte of the body is read.
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            return tooLarge()
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            return tooLarge()
+        }
         return try await RawBody.$bytes.withValue(Array(buffer.readableBytesView)) {
             try await next(request, context)
         }
+    }
+
+    private func tooLarge() -> Response {
+        ServerMetrics.refused("too_large")
+        return ProblemResponse.make(status: .contentTooLarge, title: "The body is too large",
+                                    detail: "this server reads at most \(limit) bytes a request")
+    }
+}
+
+/// A problem (RFC 9457) made outside the generated routes, by a middleware.
+package enum ProblemResponse {
+    package static func make(status: HTTPResponse.Status, title: String, detail: String, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/problem+json"
+        let body = #"{"type":"about:blank","title":\#(quoted(title)),"status":\#(status.code),"detail":\#(quoted(detail))}"#
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            default: quoted += scalar.value < 0x20 ? "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) : String(scalar)
+            }
+        }
+        return quoted + "\""
     }
 }

@@ -1,37 +1,70 @@
-package import Foundation
-package import OpenAPIRuntime
-package import ReportKit
+import Foundation
+import OpenAPIRuntime
+import ReportKit
 
-/// The routes of openapi.yaml, each a call of ReportKit's one-call pipeline.
-package struct ReportAPI: APIProtocol {
-    package init() {}
+/// The routes of openapi.yaml, each a call of ReportKit's one-call pipeline in a render slot.
+struct ReportAPI: APIProtocol {
+    let service: ReportService
 
-    package func makeReport(_ input: Operations.MakeReport.Input) async throws -> Operations.MakeReport.Output {
-        let options = ReportOptions(template: input.query.template?.rawValue ?? "spray-report",
-                                    theme: input.query.theme.flatMap { ThemeName(rawValue: $0.rawValue) } ?? .light,
-                                    language: input.query.locale.flatMap { ReportLanguage(rawValue: $0.rawValue) })
+    init(service: ReportService) {
+        self.service = service
+    }
+
+    func makeReport(_ input: Operations.MakeReport.Input) async throws -> Operations.MakeReport.Output {
+        let query = input.query
+        let template = query.template ?? "spray-report"
+        guard service.settings.definitions.templateNames.contains(template), template != "history-summary", template != "spray-register" else {
+            return .badRequest(.init(body: .applicationProblemJson(Problem.make(status: 400, title: "No such template",
+                detail: "template \"\(template)\" is not a job template of this server; GET /v1/templates lists them"))))
+        }
+        var options = service.options(template: template, theme: query.theme.flatMap { ThemeName(rawValue: $0.rawValue) } ?? .light,
+                                      language: query.locale.flatMap { ReportLanguage(rawValue: $0.rawValue) })
+        options.pdfStandard = query.pdfStandard.flatMap { PDFStandard(rawValue: $0.rawValue) } ?? .archivalAccessible
+        let png = query.format == .png
+        let page = query.page ?? 1, dpi = query.dpi ?? 150
+        let body = RawBody.bytes
+        let pool = service.pool, reportOptions = options
         do {
-            let report = try ReportGenerator(options: options).report(from: RawBody.bytes, output: .pdf)
-            return .ok(.init(body: .pdf(HTTPBody(report.files[0]))))
-        } catch {
-            return .unprocessableContent(.init(body: .applicationProblemJson(Self.problem(error, status: 422))))
+            let file = try await service.render { () throws -> [UInt8] in
+                let job = try JobSource.job(from: body)
+                let report = try pool.withGenerator(reportOptions) { generator in
+                    try generator.report(from: job, output: png ? .png(dpi: Double(dpi)) : .pdf)
+                }
+                guard page <= report.files.count else {
+                    throw ReportError.input(InputError(at: .root, "the report has \(report.files.count) page(s); page \(page) was asked for"))
+                }
+                return png ? report.files[page - 1] : report.files[0]
+            }
+            ServerMetrics.made(png ? "png" : "report")
+            return .ok(.init(body: png ? .png(HTTPBody(file)) : .pdf(HTTPBody(file))))
+        } catch let refusal as Refusal {
+            return switch Problem.refusal(refusal) {
+            case .overloaded(let seconds, let problem): .tooManyRequests(.init(headers: .init(retryAfter: seconds), body: .applicationProblemJson(problem)))
+            case .late(let problem): .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
+            }
+        } catch let error as ReportError {
+            let problem = Problem.report(error)
+            ServerMetrics.refused("input")
+            return problem.status == 400 ? .badRequest(.init(body: .applicationProblemJson(problem)))
+                                         : .unprocessableContent(.init(body: .applicationProblemJson(problem)))
         }
     }
 
-    package func validateJobs(_ input: Operations.ValidateJobs.Input) async throws -> Operations.ValidateJobs.Output {
+    func validateJobs(_ input: Operations.ValidateJobs.Input) async throws -> Operations.ValidateJobs.Output {
         let check = input.query.recordCheck.flatMap { RecordJurisdiction(rawValue: $0.rawValue) }
         let document: JobDocument
         do {
             document = try JobDecoder.decodeDocument(RawBody.bytes)
         } catch {
-            return .badRequest(.init(body: .applicationProblemJson(Self.problem(.input(error), status: 400))))
+            ServerMetrics.refused("input")
+            return .badRequest(.init(body: .applicationProblemJson(Problem.report(.input(error), status: 400))))
         }
         var diagnostics: [Components.Schemas.Diagnostic] = []
         var jobs = 0, valid = 0
         func add(_ checked: JobCheck, entry: HistoryEntry?) {
             jobs += 1
             if checked.plan != nil { valid += 1 }
-            diagnostics += checked.records(entry: entry, record: check).map(Self.diagnostic)
+            diagnostics += checked.records(entry: entry, record: check).map(Problem.diagnostic)
         }
         switch document {
         case .job(let job): add(JobCheck(.success(job), record: check), entry: nil)
@@ -40,23 +73,34 @@ package struct ReportAPI: APIProtocol {
         return .ok(.init(body: .json(.init(jobs: jobs, valid: valid, diagnostics: diagnostics))))
     }
 
-    package func listTemplates(_ input: Operations.ListTemplates.Input) async throws -> Operations.ListTemplates.Output {
-        .ok(.init(body: .json(ReportDefinitions.builtIn.templateNames)))
+    func listTemplates(_ input: Operations.ListTemplates.Input) async throws -> Operations.ListTemplates.Output {
+        .ok(.init(body: .json(service.settings.definitions.templateNames)))
     }
 
-    package func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
-        .ok(.init(body: .plainText("alive")))
+    func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        .ok(.init(body: .plainText("alive\n")))
     }
 
-    /// A problem (RFC 9457) with the diagnostics report-gen would print.
-    static func problem(_ error: ReportError, status: Int) -> Components.Schemas.Problem {
-        let diagnostics: [Diagnostic] = if case .input(let input) = error { input.diagnostics } else { [] }
-        return .init(_type: "about:blank", title: status == 400 ? "The input is not a job or a history" : "The job cannot be made into a report",
-                     status: status, detail: error.description, diagnostics: diagnostics.map { Self.diagnostic(DiagnosticRecord($0)) })
+    func ready(_ input: Operations.Ready.Input) async throws -> Operations.Ready.Output {
+        if let problem = service.readiness() {
+            return .serviceUnavailable(.init(body: .applicationProblemJson(Problem.make(status: 503, title: "Not ready", detail: problem))))
+        }
+        return .ok(.init(body: .plainText("ready\n")))
     }
 
-    static func diagnostic(_ record: DiagnosticRecord) -> Components.Schemas.Diagnostic {
-        .init(entry: record.entry, line: record.line, id: record.id, file: record.file, path: record.path, rule: record.rule,
-              severity: .init(rawValue: record.severity.rawValue) ?? .error, message: record.message)
+    func metrics(_ input: Operations.Metrics.Input) async throws -> Operations.Metrics.Output {
+        .ok(.init(body: .plainText(HTTPBody(ServerMetrics.text()))))
+    }
+}
+
+/// A job from a request's body: JSON as sent, or the job a report PDF carries.
+enum JobSource {
+    static func job(from body: [UInt8]) throws(ReportError) -> [UInt8] {
+        guard PDFAttachmentReader.isPDF(body.prefix(5)) else { return body }
+        do {
+            return try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(in: body, name: "the PDF sent"), name: "the PDF sent")
+        } catch {
+            throw .input(InputError(at: .root, error.description))
+        }
     }
 }

@@ -1,20 +1,30 @@
-package import Foundation
-package import Hummingbird
-package import OpenAPIHummingbird
+import Foundation
+import Hummingbird
+import OpenAPIHummingbird
 
-/// The server's application: the generated routes under `/v1`, behind the body limit.
+/// The server's application: the generated API, the drop page and the OpenAPI document, behind
+/// the access log, the metrics, the tokens and the body limit (in that order, so that a request
+/// without a token is refused before its body is read).
 package enum ServerApplication {
-    /// The largest request body read (a season of the app's history is far smaller).
-    package static let defaultBodyLimit = 16 << 20
-
-    package static func router(bodyLimit: Int = defaultBodyLimit) throws -> Router<BasicRequestContext> {
+    package static func router(service: ReportService) throws -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: RawBodyMiddleware(limit: bodyLimit))
-        try ReportAPI().registerHandlers(on: router, serverURL: URL(string: "/v1")!)
+        router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: BearerTokenMiddleware(tokens: service.settings.tokens))
+        router.add(middleware: RawBodyMiddleware(limit: service.settings.bodyLimit))
+        router.add(middleware: RequestErrorMiddleware())
+        let api = ReportAPI(service: service)
+        try api.registerHandlers(on: router, serverURL: URL(string: "/")!)
+        DropRoutes.add(to: router, api: api)
+        router.get("/openapi.yaml") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/yaml"],
+                     body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.text)))
+        }
         return router
     }
 
-    package static func application(host: String = "127.0.0.1", port: Int = 8080, bodyLimit: Int = defaultBodyLimit) throws -> some ApplicationProtocol {
-        Application(router: try router(bodyLimit: bodyLimit), configuration: .init(address: .hostname(host, port: port)))
+    package static func router(settings: ServerSettings = ServerSettings()) throws -> Router<BasicRequestContext> {
+        try router(service: ReportService(settings: settings))
     }
 }
+

@@ -1,7 +1,57 @@
+import ArgumentParser
 import Foundation
 import Hummingbird
+import Logging
+import ReportKit
 import ReportServer
 
-// Served on loopback by default (docs/server.md): REPORT_GEN_SERVER_PORT picks the port.
-let port = Int(ProcessInfo.processInfo.environment["REPORT_GEN_SERVER_PORT"] ?? "") ?? 8080
-try await ServerApplication.application(port: port).runService()
+/// `report-gen-server`: the HTTP API and the drop page (docs/server.md).
+@main
+struct ReportGenServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report-gen-server",
+        abstract: "Serve spray reports and the record over HTTP, with a drop page in Polish and English.",
+        discussion: """
+            Served on loopback (127.0.0.1:8080) unless told otherwise; a server on a network should \
+            have --tokens. SIGTERM or SIGINT stop taking new connections and finish the requests in \
+            flight before the server exits.
+            """)
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on.") var port = 8080
+    @Option(help: ArgumentHelp("The largest request body read, in bytes (413 beyond it).", valueName: "bytes"))
+    var bodyLimit = ServerSettings().bodyLimit
+    @Option(help: "The most jobs a history may hold in one request (413 beyond it).") var jobsPerBatch = ServerSettings().jobsPerBatch
+    @Option(help: "Renders at once (default: one per core).") var renders = ServerSettings().concurrentRenders
+    @Option(help: "Requests waiting for a render before new ones are refused with 429.") var queue = ServerSettings().queueLength
+    @Option(help: ArgumentHelp("How long a request may take, in seconds (503 beyond it).", valueName: "seconds"))
+    var deadline = 60.0
+    @Option(help: ArgumentHelp("A file of bearer tokens, one a line: the API then asks for one.", valueName: "file"))
+    var tokens: String?
+    @Option(help: ArgumentHelp("A folder of definitions (`report-gen templates --export`): its templates, tokens and locales.", valueName: "folder"))
+    var definitions: String?
+    @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+
+    func run() async throws {
+        var settings = ServerSettings()
+        settings.host = host
+        settings.port = port
+        settings.bodyLimit = bodyLimit
+        settings.jobsPerBatch = jobsPerBatch
+        settings.concurrentRenders = renders
+        settings.queueLength = queue
+        settings.deadline = .milliseconds(Int(deadline * 1_000))
+        if let tokens { settings.tokens = try ServerSettings.tokens(inFile: tokens) }
+        if let definitions { settings.definitions = try ReportDefinitions.folder(definitions) }
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level: expected trace, debug, info, notice, warning, error or critical") }
+        var logger = Logger(label: "report-gen-server")
+        logger.logLevel = level
+        let service = ReportService(settings: settings)
+        if let problem = service.readiness() { throw ValidationError("the server cannot draw a report: \(problem)") }
+        ServerMetrics.bootstrap()
+        let app = Application(router: try ServerApplication.router(service: service),
+                              configuration: .init(address: .hostname(host, port: port), serverName: "report-gen"),
+                              logger: logger)
+        try await app.runService()
+    }
+}

@@ -1,48 +1,75 @@
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdTesting
+import ReportKit
 import ReportServer
 import Testing
 
-/// The routes against the router itself (HummingbirdTesting): a job becomes a PDF, a history's
-/// diagnostics come in the CLI's shape, a bad job is problem+json with its JSON paths, and a body
-/// over the limit is 413.
+/// The report and validation routes against the router itself (HummingbirdTesting): a job
+/// becomes a PDF or a PNG page, a report PDF re-opens as its job, a bad job is problem+json with
+/// report-gen's JSON paths, a body over the limit is 413 before a handler runs.
 @Suite struct RouterTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/examples/herbicide-pl.json")
+    static let job = { try! Repository.file("docs/examples/herbicide-pl.json") }()
+    static let json: HTTPFields = [.contentType: "application/json"]
 
     @Test func aJobBecomesAPDF() async throws {
-        let app = Application(router: try ServerApplication.router())
-        let job = try Data(contentsOf: Self.example)
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/reports?template=tank-card", method: .post, headers: [.contentType: "application/json"],
-                                     body: ByteBuffer(bytes: job)) { response in
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/v1/reports?template=tank-card", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/pdf")
                 #expect(Array(response.body.readableBytesView.prefix(5)) == Array("%PDF-".utf8))
+                #expect(response.headers[HTTPField.Name("Request-Id")!]?.isEmpty == false, "every response names its request")
+            }
+        }
+    }
+
+    @Test func aReportPDFReopensAsItsJobAndDrawsAsAPNGPage() async throws {
+        try await testApp().test(.router) { client in
+            let pdf = try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)).body
+            try await client.execute(uri: "/v1/reports?format=png&dpi=50", method: .post, headers: [.contentType: "application/pdf"], body: pdf) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(Array(response.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            }
+            try await client.execute(uri: "/v1/reports?format=png&page=40", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("page 40"))
             }
         }
     }
 
     @Test func aBadJobIsAProblemWithItsPaths() async throws {
-        let app = Application(router: try ServerApplication.router())
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/reports", method: .post, headers: [.contentType: "application/json"],
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json,
                                      body: ByteBuffer(string: #"{"version": 1, "field": {"area": {"value": -3, "unit": "ha"}}}"#)) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
-                let text = String(buffer: response.body)
-                #expect(text.contains("$.field.area"), "\(text)")
+                #expect(String(buffer: response.body).contains("$.field.area"))
+            }
+            try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(string: "[1, 2")) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
+    @Test func aTemplateIsANameNeverAPath() async throws {
+        try await testApp().test(.router) { client in
+            for template in ["../../etc/passwd", "history-summary", "nope"] {
+                try await client.execute(uri: "/v1/reports?template=\(template)", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
+                    #expect(response.status == .badRequest, "\(template)")
+                }
+            }
+            try await client.execute(uri: "/v1/templates", method: .get) { response in
+                let names = try JSONDecoder().decode([String].self, from: Data(buffer: response.body))
+                #expect(names.contains("spray-report") && names.contains("tank-card"))
             }
         }
     }
 
     @Test func validateGivesTheCLIsDiagnostics() async throws {
-        let app = Application(router: try ServerApplication.router())
-        let job = try Data(contentsOf: Self.example)
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/validate?recordCheck=pl", method: .post, headers: [.contentType: "application/json"],
-                                     body: ByteBuffer(bytes: job)) { response in
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/v1/validate?recordCheck=pl", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
                 #expect(response.status == .ok)
                 let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 #expect(body["jobs"] as? Int == 1 && body["valid"] as? Int == 1)
@@ -52,25 +79,49 @@ import Testing
         }
     }
 
-    @Test func aBodyOverTheLimitIs413() async throws {
-        let app = Application(router: try ServerApplication.router(bodyLimit: 1_000))
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/validate", method: .post, headers: [.contentType: "application/json"],
-                                     body: ByteBuffer(repeating: UInt8(ascii: " "), count: 5_000)) { response in
-                #expect(response.status == .contentTooLarge)
+    @Test func aBodyOverTheLimitIs413BeforeItIsRead() async throws {
+        try await testApp(.with { $0.bodyLimit = 1_000 }).test(.router) { client in
+            for uri in ["/v1/validate", "/v1/batches", "/drop/download"] {
+                try await client.execute(uri: uri, method: .post, headers: Self.json,
+                                         body: ByteBuffer(repeating: UInt8(ascii: " "), count: 5_000)) { response in
+                    #expect(response.status == .contentTooLarge, "\(uri)")
+                    #expect(response.headers[.contentType] == "application/problem+json")
+                }
             }
         }
     }
 
-    @Test func templatesAndHealth() async throws {
-        let app = Application(router: try ServerApplication.router())
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/templates", method: .get) { response in
-                #expect(String(buffer: response.body).contains("spray-report"))
-            }
-            try await client.execute(uri: "/v1/healthz", method: .get) { response in
+    @Test func healthReadinessMetricsAndTheDocument() async throws {
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/readyz", method: .get) { response in
                 #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "ready\n")
             }
+            _ = try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job))
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                let text = String(buffer: response.body)
+                #expect(text.contains(#"report_gen_made_total{kind="report"}"#), "\(text.prefix(2_000))")
+                #expect(text.contains("http_server_request_duration_bucket"), "a latency histogram")
+                #expect(text.contains("http_server_active_requests"), "requests in flight")
+            }
+            try await client.execute(uri: "/openapi.yaml", method: .get) { response in
+                let file = try Repository.file("Server/Sources/ReportServer/openapi.yaml")
+                #expect(Data(buffer: response.body) == file, "the served document is openapi.yaml: run scripts/server-openapi-copy.sh")
+            }
+        }
+    }
+
+    @Test func withTokensTheAPIAsksForOne() async throws {
+        let token = "0123456789abcdef0123456789abcdef"
+        try await testApp(.with { $0.tokens = [token] }).test(.router) { client in
+            try await client.execute(uri: "/v1/templates", method: .get) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.wwwAuthenticate] == "Bearer")
+            }
+            try await client.execute(uri: "/v1/templates", method: .get, headers: [.authorization: "Bearer wrong"]) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/v1/templates", method: .get, headers: [.authorization: "Bearer \(token)"]) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok, "health stays open") }
         }
     }
 }

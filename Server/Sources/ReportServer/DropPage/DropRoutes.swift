@@ -1,0 +1,117 @@
+import Foundation
+import Hummingbird
+import ReportKit
+
+/// The drop page's routes: the page, its check and its download, all plain form posts
+/// (multipart/form-data) so the page works without JavaScript.
+enum DropRoutes {
+    static func add(to router: Router<BasicRequestContext>, api: ReportAPI) {
+        router.get("/") { request, _ in
+            let language = request.uri.queryParameters["lang"].map(String.init) ?? preferredLanguage(request.headers[.acceptLanguage])
+            let texts = DropPageTexts.texts(for: language)
+            return html(DropPage.page(texts, asksForToken: !api.service.settings.tokens.isEmpty))
+        }
+        router.post("/drop/check") { request, _ in
+            let fragment = request.uri.queryParameters["fragment"] == "1"
+            let form = DropForm.decode(RawBody.bytes, contentType: request.headers[.contentType])
+            let texts = DropPageTexts.texts(for: form?.language ?? "pl")
+            let section: String
+            var status = HTTPResponse.Status.ok
+            if let refusal = authorisation(form, api: api) {
+                (section, status) = (DropPage.failure(refusal, texts: texts), .unauthorized)
+            } else if let form, let bytes = form.file {
+                do {
+                    let request = form.seasonRequest(bytes: bytes)
+                    let limit = api.service.settings.jobsPerBatch
+                    let summary = try await api.service.render {
+                        SeasonSummary(entries: try request.entries(limit: limit), language: request.language ?? .polish)
+                    }
+                    section = DropPage.checkResult(summary, jurisdiction: form.jurisdiction, texts: texts, fileKept: fragment)
+                } catch {
+                    (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
+                }
+            } else {
+                (section, status) = (DropPage.failure(texts.chooseFile, texts: texts), .badRequest)
+            }
+            if fragment { return html(section, status: status) }
+            return html(DropPage.page(texts, form: form, result: section, asksForToken: !api.service.settings.tokens.isEmpty), status: status)
+        }
+        router.post("/drop/download") { request, _ in
+            let form = DropForm.decode(RawBody.bytes, contentType: request.headers[.contentType])
+            let texts = DropPageTexts.texts(for: form?.language ?? "pl")
+            let asksForToken = !api.service.settings.tokens.isEmpty
+            if let refusal = authorisation(form, api: api) {
+                return html(DropPage.page(texts, form: form, result: DropPage.failure(refusal, texts: texts), asksForToken: asksForToken), status: .unauthorized)
+            }
+            guard let form, let bytes = form.file else {
+                return html(DropPage.page(texts, form: form, result: DropPage.failure(texts.chooseFile, texts: texts), asksForToken: asksForToken), status: .badRequest)
+            }
+            do {
+                return try await download(form.seasonRequest(bytes: bytes), api: api)
+            } catch {
+                let (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
+                return html(DropPage.page(texts, form: form, result: section, asksForToken: asksForToken), status: status)
+            }
+        }
+    }
+
+    /// One file when one was asked for (the register, the CSV, one job's report), else the ZIP.
+    private static func download(_ request: SeasonRequest, api: ReportAPI) async throws -> Response {
+        let export = SeasonExport(request: request, definitions: api.service.settings.definitions, pool: api.service.pool,
+                                  threads: api.service.settings.concurrentRenders)
+        let limit = api.service.settings.jobsPerBatch
+        let files = try await api.service.render { try export.files(jobLimit: limit) }
+        let made = files.filter { !$0.path.hasPrefix("summary.") }
+        if made.count == 1, let file = made.first {
+            ServerMetrics.made("download")
+            let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            return Response(status: .ok, headers: [.contentType: file.contentType, .contentDisposition: "attachment; filename=\"\(name)\""],
+                            body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        }
+        let zip = try SeasonArchive.zip(files)
+        ServerMetrics.made("batch")
+        return Response(status: .ok, headers: [.contentType: "application/zip", .contentDisposition: "attachment; filename=\"season.zip\""],
+                        body: .init(byteBuffer: ByteBuffer(bytes: zip)))
+    }
+
+    /// Why the form may not be served: a server with tokens asks for one.
+    private static func authorisation(_ form: DropForm?, api: ReportAPI) -> String? {
+        let tokens = api.service.settings.tokens
+        guard !tokens.isEmpty else { return nil }
+        guard let token = form?.token, BearerTokenMiddleware<BasicRequestContext>.accepts(token, in: tokens) else {
+            return form?.language == "en" ? "the server's access key is missing or wrong" : "brak klucza dostępu do serwera albo jest błędny"
+        }
+        return nil
+    }
+
+    private static func failure(_ error: any Error, texts: DropPageTexts, limit: Int) -> (String, HTTPResponse.Status) {
+        switch error {
+        case let refusal as Refusal:
+            switch Problem.refusal(refusal) {
+            case .overloaded(_, let problem): return (DropPage.failure(problem.detail ?? problem.title, texts: texts), .tooManyRequests)
+            case .late(let problem): return (DropPage.failure(problem.detail ?? problem.title, texts: texts), .serviceUnavailable)
+            }
+        case let season as SeasonError:
+            let problem = Problem.season(season, jobLimit: limit)
+            let details = problem.diagnostics.map { list in list.prefix(20).map { "\($0.path): \($0.message)" } } ?? []
+            return (DropPage.failure(([problem.detail ?? problem.title] + details).joined(separator: "; "), texts: texts), .init(code: problem.status))
+        default:
+            return (DropPage.failure("\(error)", texts: texts), .unprocessableContent)
+        }
+    }
+
+    /// Polish when the browser prefers it over English, else English.
+    static func preferredLanguage(_ header: String?) -> String {
+        let tags = (header ?? "").lowercased().split(separator: ",").map { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? "" }
+        for tag in tags {
+            if tag.hasPrefix("pl") { return "pl" }
+            if tag.hasPrefix("en") { return "en" }
+        }
+        return "pl"
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

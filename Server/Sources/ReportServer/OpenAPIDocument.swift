@@ -1,0 +1,280 @@
+/// openapi.yaml, the document the routes are generated from, as /openapi.yaml serves it: a
+/// copy, since a resource bundle cannot sit beside the generated code's `package` imports; a
+/// router test keeps it equal to the file byte for byte (`scripts/server-openapi-copy.sh` makes it).
+enum OpenAPIDocument {
+    static let text = #"""
+openapi: 3.1.0
+info:
+  title: report-gen server
+  version: v1
+  description: >
+    Spray reports and the record of the applications from Kalkulator Oprysku jobs, over HTTP
+    (docs/server.md). A job is the JSON that `report-gen` reads (docs/input-format.md); a history
+    is any form `report-gen batch` reads: the app's history export, an array of jobs,
+    `{"version": 1, "jobs": [...]}`, or JSON Lines. Every error is problem+json (RFC 9457) with
+    report-gen's JSON paths and messages. When the server is started with a token file, every
+    `/v1` route asks for `Authorization: Bearer <token>` (401 otherwise).
+servers:
+  - url: /
+paths:
+  /v1/reports:
+    post:
+      operationId: makeReport
+      summary: One report from one job (or the job inside a report PDF), as a PDF or a PNG page.
+      parameters:
+        - $ref: '#/components/parameters/template'
+        - $ref: '#/components/parameters/theme'
+        - $ref: '#/components/parameters/locale'
+        - name: format
+          in: query
+          schema: {type: string, enum: [pdf, png], default: pdf}
+        - name: page
+          in: query
+          description: With `format=png`, the page drawn (from 1).
+          schema: {type: integer, minimum: 1, maximum: 1000, default: 1}
+        - name: dpi
+          in: query
+          description: With `format=png`, the resolution.
+          schema: {type: integer, minimum: 36, maximum: 300, default: 150}
+        - name: pdfStandard
+          in: query
+          description: "`pdfa-3b-ua-1` (archival and accessible, with the job and its record attached) or `none`."
+          schema: {type: string, enum: [pdfa-3b-ua-1, none], default: pdfa-3b-ua-1}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {}
+          application/pdf:
+            schema: {type: string, format: binary}
+      responses:
+        '200':
+          description: The report.
+          content:
+            application/pdf:
+              schema: {type: string, format: binary}
+            image/png:
+              schema: {type: string, format: binary}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '413': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+        '429': {$ref: '#/components/responses/Overloaded'}
+        '503': {$ref: '#/components/responses/Problem'}
+  /v1/records:
+    post:
+      operationId: makeRecord
+      summary: The record of a history, as CSV, JSON, an Excel workbook or the season register (a PDF carrying the record).
+      parameters:
+        - name: format
+          in: query
+          schema: {type: string, enum: [csv, csv-excel-pl, json, xlsx, register], default: csv}
+        - $ref: '#/components/parameters/recordCheck'
+        - $ref: '#/components/parameters/theme'
+        - $ref: '#/components/parameters/locale'
+      requestBody:
+        $ref: '#/components/requestBodies/History'
+      responses:
+        '200':
+          description: >
+            The record. Entries that are not valid jobs are left out; `Record-Entries`,
+            `Record-Lines`, `Record-Invalid` and `Record-Incomplete` count them.
+          headers:
+            Record-Entries: {schema: {type: integer}}
+            Record-Lines: {schema: {type: integer}}
+            Record-Invalid: {schema: {type: integer}}
+            Record-Incomplete: {schema: {type: integer}}
+          content:
+            text/csv:
+              schema: {type: string}
+            application/json:
+              schema: {}
+            application/vnd.openxmlformats-officedocument.spreadsheetml.sheet:
+              schema: {type: string, format: binary}
+            application/pdf:
+              schema: {type: string, format: binary}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '413': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+        '429': {$ref: '#/components/responses/Overloaded'}
+        '503': {$ref: '#/components/responses/Problem'}
+  /v1/batches:
+    post:
+      operationId: makeBatch
+      summary: A season in one ZIP - reports, tank cards, the register, the record as CSV and JSON, and what each jurisdiction's record still lacks.
+      parameters:
+        - name: outputs
+          in: query
+          description: What goes into the ZIP (all of it when left out).
+          style: form
+          explode: false
+          schema:
+            type: array
+            items: {type: string, enum: [reports, tankCards, register, csv, json]}
+        - $ref: '#/components/parameters/theme'
+        - $ref: '#/components/parameters/locale'
+      requestBody:
+        $ref: '#/components/requestBodies/History'
+      responses:
+        '200':
+          description: >
+            The ZIP: reports/ and tank-cards/ (one PDF per valid job), register.pdf, record.csv,
+            record.json, and summary.json and summary.txt (per job, what the EU, Polish and US
+            records still lack; which entries are not valid jobs and why).
+          content:
+            application/zip:
+              schema: {type: string, format: binary}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '413': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+        '429': {$ref: '#/components/responses/Overloaded'}
+        '503': {$ref: '#/components/responses/Problem'}
+  /v1/validate:
+    post:
+      operationId: validateJobs
+      summary: A job or a history checked, each diagnostic in the shape `--diagnostics json` writes.
+      parameters:
+        - $ref: '#/components/parameters/recordCheck'
+      requestBody:
+        $ref: '#/components/requestBodies/History'
+      responses:
+        '200':
+          description: The diagnostics (empty when every job is valid and complete).
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Validation'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '413': {$ref: '#/components/responses/Problem'}
+  /v1/templates:
+    get:
+      operationId: listTemplates
+      summary: The templates a request may name - the built-in ones and those of the server's definitions folder.
+      responses:
+        '200':
+          description: Their names.
+          content:
+            application/json:
+              schema:
+                type: array
+                items: {type: string}
+        '401': {$ref: '#/components/responses/Problem'}
+  /healthz:
+    get:
+      operationId: health
+      summary: Alive.
+      responses:
+        '200':
+          description: Alive.
+          content:
+            text/plain:
+              schema: {type: string}
+  /readyz:
+    get:
+      operationId: ready
+      summary: Ready - fonts, templates and definitions loaded, a report can be drawn.
+      responses:
+        '200':
+          description: Ready.
+          content:
+            text/plain:
+              schema: {type: string}
+        '503': {$ref: '#/components/responses/Problem'}
+  /metrics:
+    get:
+      operationId: metrics
+      summary: Prometheus metrics - requests, latency histogram, reports made, errors by kind, requests in flight.
+      responses:
+        '200':
+          description: The Prometheus text format.
+          content:
+            text/plain:
+              schema: {type: string}
+components:
+  parameters:
+    template:
+      name: template
+      in: query
+      description: >
+        A template by name - built in (`spray-report`, `tank-card`) or from the server's
+        definitions folder (GET /v1/templates), never a path.
+      schema: {type: string, pattern: '^[A-Za-z0-9_-]{1,64}$', default: spray-report}
+    theme:
+      name: theme
+      in: query
+      schema: {type: string, enum: [light, dark], default: light}
+    locale:
+      name: locale
+      in: query
+      description: The report's language (each job's own when left out).
+      schema: {type: string, enum: [en, pl]}
+    recordCheck:
+      name: recordCheck
+      in: query
+      description: The jurisdiction whose record each job is checked for.
+      schema: {type: string, enum: [eu, pl, us]}
+  requestBodies:
+    History:
+      required: true
+      description: A job or a history, in any form `report-gen batch` reads.
+      content:
+        application/json:
+          schema: {}
+        application/x-ndjson:
+          schema: {type: string, format: binary}
+        application/jsonl:
+          schema: {type: string, format: binary}
+  responses:
+    Problem:
+      description: What is wrong (RFC 9457), with the same JSON paths and messages as report-gen.
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    Overloaded:
+      description: Every render slot and the queue are taken; try again after `Retry-After` seconds.
+      headers:
+        Retry-After:
+          required: true
+          schema: {type: integer}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+  schemas:
+    Problem:
+      type: object
+      required: [title, status]
+      properties:
+        type: {type: string}
+        title: {type: string}
+        status: {type: integer}
+        detail: {type: string}
+        diagnostics:
+          type: array
+          items: {$ref: '#/components/schemas/Diagnostic'}
+    Validation:
+      type: object
+      required: [jobs, valid, diagnostics]
+      properties:
+        jobs: {type: integer}
+        valid: {type: integer}
+        diagnostics:
+          type: array
+          items: {$ref: '#/components/schemas/Diagnostic'}
+    Diagnostic:
+      description: One diagnostic, as `report-gen --diagnostics json` writes it (docs/diagnostics.md).
+      type: object
+      required: [path, rule, severity, message]
+      properties:
+        entry: {type: integer}
+        line: {type: integer}
+        id: {type: string}
+        file: {type: string}
+        path: {type: string}
+        rule: {type: string}
+        severity: {type: string, enum: [error, warning, hint]}
+        message: {type: string}
+
+"""#
+}

@@ -1,0 +1,65 @@
+import ReportKit
+
+/// Errors as RFC 9457 problems, with the JSON paths and messages report-gen prints.
+enum Problem {
+    typealias Body = Components.Schemas.Problem
+
+    static func make(status: Int, title: String, detail: String, diagnostics: [Diagnostic] = []) -> Body {
+        .init(_type: "about:blank", title: title, status: status, detail: detail,
+              diagnostics: diagnostics.isEmpty ? nil : diagnostics.map { diagnostic(DiagnosticRecord($0)) })
+    }
+
+    /// A report that could not be made: 400 when the body is not a job at all, else 422.
+    static func report(_ error: ReportError, status: Int? = nil) -> Body {
+        let diagnostics: [Diagnostic] = if case .input(let input) = error { input.diagnostics } else { [] }
+        let notJSON = diagnostics.contains { $0.message.contains("invalid JSON") || $0.message.hasPrefix("expected a spray job") }
+        let status = status ?? (notJSON ? 400 : 422)
+        return make(status: status, title: status == 400 ? "The body is not a job or a history" : "The job cannot be made into a report",
+                    detail: error.description, diagnostics: diagnostics)
+    }
+
+    /// A season that could not be made into its files.
+    static func season(_ error: SeasonError, jobLimit: Int) -> Body {
+        switch error {
+        case .notAHistory(let error):
+            let diagnostics: [Diagnostic] = if case .invalid(let input) = error { input.diagnostics } else { [] }
+            return make(status: 400, title: "The body is not a job or a history", detail: error.description, diagnostics: diagnostics)
+        case .tooManyJobs(let count, let limit):
+            return make(status: 413, title: "Too many jobs",
+                        detail: "the history has \(count.map { "\($0)" } ?? "more than \(limit)") jobs; this server takes at most \(limit) a request (split the season)")
+        case .noValidJob(let entries):
+            let diagnostics = entries.flatMap { entry in
+                (try? entry.result.get()) == nil ? (entry.result.failureDiagnostics) : []
+            }
+            return make(status: 422, title: "No valid job", detail: "none of the \(entries.count) entries is a valid job", diagnostics: diagnostics)
+        case .unreadable(let message):
+            return make(status: 422, title: "The season cannot be made", detail: message)
+        }
+    }
+
+    enum Refused {
+        case overloaded(Int, Body)
+        case late(Body)
+    }
+
+    static func refusal(_ refusal: Refusal) -> Refused {
+        switch refusal {
+        case .overloaded(let seconds):
+            .overloaded(seconds, make(status: 429, title: "Too many requests",
+                                      detail: "every render slot and the queue are taken; try again in \(seconds) s"))
+        case .deadlinePassed:
+            .late(make(status: 503, title: "Out of time", detail: "the request took longer than the server's deadline"))
+        }
+    }
+
+    static func diagnostic(_ record: DiagnosticRecord) -> Components.Schemas.Diagnostic {
+        .init(entry: record.entry, line: record.line, id: record.id, file: record.file, path: record.path, rule: record.rule,
+              severity: .init(rawValue: record.severity.rawValue) ?? .error, message: record.message)
+    }
+}
+
+extension Result where Failure == InputError {
+    var failureDiagnostics: [Diagnostic] {
+        if case .failure(let error) = self { error.diagnostics } else { [] }
+    }
+}

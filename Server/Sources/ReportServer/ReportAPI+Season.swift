@@ -1,0 +1,101 @@
+import Foundation
+import OpenAPIRuntime
+import ReportKit
+
+/// The routes of a whole season: its record, and its ZIP.
+extension ReportAPI {
+    func makeRecord(_ input: Operations.MakeRecord.Input) async throws -> Operations.MakeRecord.Output {
+        let query = input.query
+        let format = query.format ?? .csv
+        var options = service.options(template: "spray-register", theme: query.theme.flatMap { ThemeName(rawValue: $0.rawValue) } ?? .light,
+                                      language: query.locale.flatMap { ReportLanguage(rawValue: $0.rawValue) })
+        options.pdfStandard = .archivalAccessible
+        let form: RecordExporter.Form = switch format {
+        case .csv: .data(.csv)
+        case .csvExcelPl: .data(.csvExcelPolish)
+        case .json: .data(.json)
+        case .xlsx: .workbook(options)
+        case .register: .register(options)
+        }
+        let request = SeasonRequest(bytes: RawBody.bytes, isJSONLines: Self.isJSONLines(input.body))
+        let check = query.recordCheck.flatMap { RecordJurisdiction(rawValue: $0.rawValue) }
+        let limit = service.settings.jobsPerBatch
+        do {
+            let (bytes, summary) = try await service.render { () throws -> ([UInt8], RecordSummary) in
+                _ = try request.entries(limit: limit)
+                var bytes: [UInt8] = []
+                let summary = try RecordExporter(form: form, check: check).export(try request.reader(), into: { bytes += $0 })
+                return (bytes, summary)
+            }
+            ServerMetrics.made(format == .register ? "register" : format == .xlsx ? "workbook" : "record")
+            let headers = Operations.MakeRecord.Output.Ok.Headers(recordEntries: summary.entries, recordLines: summary.lines,
+                                                                  recordInvalid: summary.invalid, recordIncomplete: summary.incomplete)
+            let body: Operations.MakeRecord.Output.Ok.Body = switch format {
+            case .csv, .csvExcelPl: .csv(HTTPBody(bytes))
+            case .json: .json(try JSONDecoder().decode(OpenAPIValueContainer.self, from: Data(bytes)))
+            case .xlsx: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(HTTPBody(bytes))
+            case .register: .pdf(HTTPBody(bytes))
+            }
+            return .ok(.init(headers: headers, body: body))
+        } catch let refusal as Refusal {
+            return switch Problem.refusal(refusal) {
+            case .overloaded(let seconds, let problem): .tooManyRequests(.init(headers: .init(retryAfter: seconds), body: .applicationProblemJson(problem)))
+            case .late(let problem): .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
+            }
+        } catch let error as SeasonError {
+            return Self.seasonProblem(Problem.season(error, jobLimit: limit))
+        } catch let error as RecordExportError {
+            return Self.seasonProblem(Problem.make(status: 422, title: "The record cannot be made", detail: error.description))
+        }
+    }
+
+    private static func seasonProblem(_ problem: Problem.Body) -> Operations.MakeRecord.Output {
+        ServerMetrics.refused(problem.status == 413 ? "too_large" : "input")
+        switch problem.status {
+        case 400: return .badRequest(.init(body: .applicationProblemJson(problem)))
+        case 413: return .contentTooLarge(.init(body: .applicationProblemJson(problem)))
+        default: return .unprocessableContent(.init(body: .applicationProblemJson(problem)))
+        }
+    }
+
+    func makeBatch(_ input: Operations.MakeBatch.Input) async throws -> Operations.MakeBatch.Output {
+        let query = input.query
+        var request = SeasonRequest(bytes: RawBody.bytes, isJSONLines: Self.isJSONLines(input.body))
+        if let outputs = query.outputs, !outputs.isEmpty { request.outputs = Set(outputs.compactMap { SeasonRequest.Output(rawValue: $0.rawValue) }) }
+        request.theme = query.theme.flatMap { ThemeName(rawValue: $0.rawValue) } ?? .light
+        request.language = query.locale.flatMap { ReportLanguage(rawValue: $0.rawValue) }
+        do {
+            let zip = try await season(request)
+            return .ok(.init(body: .applicationZip(HTTPBody(zip))))
+        } catch let refusal as Refusal {
+            return switch Problem.refusal(refusal) {
+            case .overloaded(let seconds, let problem): .tooManyRequests(.init(headers: .init(retryAfter: seconds), body: .applicationProblemJson(problem)))
+            case .late(let problem): .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
+            }
+        } catch let error as SeasonError {
+            let problem = Problem.season(error, jobLimit: service.settings.jobsPerBatch)
+            ServerMetrics.refused(problem.status == 413 ? "too_large" : "input")
+            switch problem.status {
+            case 400: return .badRequest(.init(body: .applicationProblemJson(problem)))
+            case 413: return .contentTooLarge(.init(body: .applicationProblemJson(problem)))
+            default: return .unprocessableContent(.init(body: .applicationProblemJson(problem)))
+            }
+        }
+    }
+
+    /// A season's ZIP, in one render slot, its reports drawn on as many threads as the server
+    /// renders at once.
+    func season(_ request: SeasonRequest) async throws -> [UInt8] {
+        let export = SeasonExport(request: request, definitions: service.settings.definitions, pool: service.pool,
+                                  threads: service.settings.concurrentRenders)
+        let limit = service.settings.jobsPerBatch
+        let zip = try await service.render { try SeasonArchive.zip(try export.files(jobLimit: limit)) }
+        ServerMetrics.made("batch")
+        return zip
+    }
+
+    /// Whether the body was sent as JSON Lines (its first line would tell too).
+    static func isJSONLines(_ body: Components.RequestBodies.History) -> Bool {
+        if case .json = body { false } else { true }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ReportKit
+import Synchronization
+
+/// What every request shares: the settings, the render queue and the generators kept between
+/// requests. Stateless between requests otherwise, so any number of servers can stand side by side.
+package final class ReportService: Sendable {
+    package let settings: ServerSettings
+    package let queue: RenderQueue
+    package let pool: GeneratorPool
+    // Once ready, always ready: the definitions are read when the server starts.
+    private let ready = Mutex(false)
+
+    package init(settings: ServerSettings) {
+        self.settings = settings
+        queue = RenderQueue(slots: settings.concurrentRenders, queueLength: settings.queueLength)
+        pool = GeneratorPool(keptPerKind: settings.concurrentRenders * 2)
+    }
+
+    /// Report options with the server's definitions.
+    package func options(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil) -> ReportOptions {
+        var options = ReportOptions(template: template, theme: theme, language: language)
+        options.definitions = settings.definitions
+        return options
+    }
+
+    /// Runs `work` in a render slot before the request's deadline (``Refusal`` otherwise).
+    package func render<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        let deadline = ContinuousClock.now.advanced(by: settings.deadline)
+        defer { report(queue.load) }
+        report(queue.load)
+        do {
+            return try await queue.run(until: deadline, work)
+        } catch let refusal as Refusal {
+            switch refusal {
+            case .overloaded: ServerMetrics.refused("overloaded")
+            case .deadlinePassed: ServerMetrics.refused("deadline")
+            }
+            throw refusal
+        }
+    }
+
+    private func report(_ load: (running: Int, waiting: Int)) {
+        ServerMetrics.load(running: load.running, waiting: load.waiting)
+    }
+
+    /// Whether a report can be drawn now: fonts, templates, tokens and locales load, and a small
+    /// job is drawn (what /readyz answers).
+    package func readiness() -> String? {
+        if ready.withLock({ $0 }) { return nil }
+        do {
+            for template in ["spray-report", "tank-card", "spray-register"] {
+                for language in ReportLanguage.allCases { _ = try ReportGenerator(options: options(template: template, language: language)) }
+            }
+            ready.withLock { $0 = true }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}

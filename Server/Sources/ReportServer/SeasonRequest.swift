@@ -1,0 +1,66 @@
+import ReportKit
+
+/// What a season's request asks for: a history, and what to make of it.
+package struct SeasonRequest: Sendable {
+    /// What a season's ZIP may hold.
+    package enum Output: String, Sendable, CaseIterable {
+        case reports, tankCards, register, csv, json
+    }
+
+    /// The history as sent.
+    package var bytes: [UInt8]
+    /// True for JSON Lines (by content type or file name), which the first line would also tell.
+    package var isJSONLines: Bool
+    package var outputs: Set<Output> = Set(Output.allCases)
+    package var theme: ThemeName = .light
+    /// The reports' language; nil: each job's own.
+    package var language: ReportLanguage?
+    /// The record checked for, and the language of the summary's words.
+    package var check: RecordJurisdiction = .pl
+    package var fillIn: RecordFillIn?
+
+    package init(bytes: [UInt8], isJSONLines: Bool) {
+        self.bytes = bytes
+        self.isJSONLines = isJSONLines
+    }
+
+    /// A reader of the history from its first entry, filled in as asked.
+    func reader() throws(SeasonError) -> HistoryReader {
+        guard let file = InputFile(bytes: bytes) else { throw .unreadable("the server has no room to read the history") }
+        do {
+            let reader = try HistoryReader(handle: file, name: isJSONLines ? "history.jsonl" : nil)
+            reader.fillIn = fillIn
+            return reader
+        } catch {
+            throw .notAHistory(error)
+        }
+    }
+
+    /// Every entry, decoded; more than `limit` is refused before any is decoded further.
+    func entries(limit: Int) throws(SeasonError) -> [HistoryEntry] {
+        let reader = try reader()
+        if let count = reader.count, count > limit { throw .tooManyJobs(count, limit: limit) }
+        var items: [HistoryItem] = []
+        do {
+            while let item = try reader.next() {
+                items.append(item)
+                if items.count > limit { throw SeasonError.tooManyJobs(nil, limit: limit) }
+            }
+        } catch let error as SeasonError {
+            throw error
+        } catch let error as HistoryReadError {
+            throw .notAHistory(error)
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        return items.map { $0.decode() }
+    }
+}
+
+/// Why a season's request cannot be served.
+package enum SeasonError: Error, Sendable {
+    case notAHistory(HistoryReadError)
+    case tooManyJobs(Int?, limit: Int)
+    case noValidJob([HistoryEntry])
+    case unreadable(String)
+}

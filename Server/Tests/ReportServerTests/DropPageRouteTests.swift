@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ReportServer
+import Testing
+
+/// The drop page without a browser: its words in both languages, the check in plain words, and
+/// a download with what is the same for every job filled in (the browser tests drive the rest).
+@Suite struct DropPageRouteTests {
+    @Test func thePageSpeaksTheBrowsersLanguage() async throws {
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/", method: .get, headers: [.acceptLanguage: "pl-PL,pl;q=0.9,en;q=0.5"]) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains(#"<html lang="pl">"#) && page.contains("Raporty oprysków"))
+                #expect(page.contains(#"enctype="multipart/form-data""#), "a plain form, for browsers without JavaScript")
+            }
+            try await client.execute(uri: "/?lang=en", method: .get) { response in
+                #expect(String(buffer: response.body).contains(#"<html lang="en">"#))
+            }
+        }
+    }
+
+    @Test func theCheckSaysWhatIsMissingInPlainWords() async throws {
+        var form = MultipartForm()
+        form.add(file: "history", fileName: "herbicide-pl.json", try Repository.file("docs/examples/herbicide-pl.json"))
+        form.add("lang", "pl")
+        form.add("recordCheck", "pl")
+        let (type, body) = (form.contentType, form.body)
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/drop/check", method: .post, headers: [.contentType: type], body: body) { response in
+                #expect(response.status == .ok)
+                let page = String(buffer: response.body)
+                #expect(page.contains("Czego brakuje w ewidencji"))
+                #expect(page.contains("numery działek ewidencyjnych"), "\(page.suffix(3_000))")
+                #expect(!page.contains("$.field"), "no JSON paths for a farmer")
+            }
+        }
+    }
+
+    @Test func aDownloadOfOneFileIsThatFileWithTheFormFilledIn() async throws {
+        var form = MultipartForm()
+        form.add(file: "history", fileName: "herbicide-pl.json", try Repository.file("docs/examples/herbicide-pl.json"))
+        form.add("lang", "pl")
+        form.add("csv", "on")
+        form.add("holding", "068812345")
+        form.add("parcels", "Za stodołą: 0212/3, 0212/4")
+        let (type, body) = (form.contentType, form.body)
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/drop/download", method: .post, headers: [.contentType: type], body: body) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/csv")
+                #expect(response.headers[.contentDisposition] == #"attachment; filename="record.csv""#)
+                #expect(String(buffer: response.body).contains("068812345"))
+            }
+        }
+    }
+}
