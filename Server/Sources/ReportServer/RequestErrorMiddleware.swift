@@ -13,7 +13,7 @@ package struct RequestErrorMiddleware<Context: RequestContext>: RouterMiddleware
         } catch let error as ServerError where error.operationOutput == nil {
             ServerMetrics.refused("input")
             return ProblemResponse.make(status: .badRequest, title: "The request cannot be read",
-                                        detail: "\(error.causeDescription): \(error.underlyingError)")
+                                        detail: "\(error.underlyingError)")
         } catch let error as ServerError {
             context.logger.error("the response could not be written", metadata: ["cause": "\(error.causeDescription)"])
             ServerMetrics.refused("internal")

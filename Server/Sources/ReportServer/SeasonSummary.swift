@@ -61,8 +61,8 @@ package struct SeasonSummary: Sendable {
     /// The summary in plain words.
     package var text: String {
         let valid = entries.filter { $0.label != nil }.count
-        var lines = [polish ? "Podsumowanie sezonu: \(entries.count) wpisów, \(valid) poprawnych zabiegów." :
-                              "Season summary: \(entries.count) entries, \(valid) valid jobs.", ""]
+        let texts = DropPageTexts.texts(for: language.rawValue)
+        var lines = [(polish ? "Podsumowanie sezonu: " : "Season summary: ") + texts.summary(entries.count, valid), ""]
         for entry in entries {
             let heading = (polish ? "Wpis \(entry.index + 1)" : "Entry \(entry.index + 1)") + (entry.label.map { ": \($0)" } ?? "")
             lines.append(heading)

@@ -8,10 +8,10 @@ enum DropPageAssets {
     * { box-sizing: border-box; }
     body { margin: 0; font-family: Inter, system-ui, sans-serif; font-size: 1rem; line-height: 1.5; background: var(--bg); color: var(--text); }
     header { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: 1rem; background: var(--green); color: #fff; }
-    header h1 { font-size: 1.375rem; line-height: 1.3; margin: 0; }
+    header h1 { font-size: 1.375rem; line-height: 1.3; margin: 0; overflow-wrap: anywhere; }
     header a { color: #fff; font-weight: 600; }
     main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
-    fieldset { background: var(--card); border: 1px solid #d6d2c8; border-radius: 12px; margin: 0 0 1rem; padding: 1rem; }
+    fieldset { min-width: 0; background: var(--card); border: 1px solid #d6d2c8; border-radius: 12px; margin: 0 0 1rem; padding: 1rem; }
     legend { font-size: 1.25rem; font-weight: 600; padding: 0 .25rem; }
     label { font-weight: 600; display: block; }
     .choice { font-weight: 400; display: flex; gap: .5rem; align-items: center; padding: .35rem 0; min-height: 2.75rem; }
@@ -29,6 +29,7 @@ enum DropPageAssets {
     button.secondary { background: #fff; color: var(--green); }
     :focus-visible { outline: 3px solid var(--gold); outline-offset: 2px; }
     .progress progress { width: 100%; height: 1.25rem; }
+    #result { padding: 0 .5rem; border-radius: 8px; }
     #result h2 { font-size: 1.25rem; }
     .jobs { padding-left: 1.5rem; }
     .job { margin: .5rem 0; }

@@ -53,7 +53,7 @@ struct DropPageTexts: Sendable {
         fileLegend: "1. Plik z aplikacji",
         fileLabel: "Historia lub zabieg (plik .json lub .jsonl)",
         fileHint: "Eksport historii z aplikacji, jeden zabieg albo sezon w JSON Lines.",
-        dropHere: "albo upuść plik tutaj",
+        dropHere: "Możesz też upuścić plik tutaj.",
         onceLegend: "2. Dane wspólne dla wszystkich zabiegów",
         onceHint: "Wpisz raz – zostaną dodane do każdego zabiegu, w którym ich brakuje. Zapamięta je tylko ta przeglądarka.",
         holding: "Numer gospodarstwa (numer producenta)",
@@ -80,7 +80,9 @@ struct DropPageTexts: Sendable {
         complete: "kompletna",
         missing: "brakuje",
         notAJob: "To nie jest poprawny zabieg – zostanie pominięty:",
-        summary: { entries, valid in "\(entries) wpisów, \(valid) poprawnych zabiegów." },
+        summary: { entries, valid in
+            "\(entries) \(polishPlural(entries, "wpis", "wpisy", "wpisów")), \(valid) \(polishPlural(valid, "poprawny zabieg", "poprawne zabiegi", "poprawnych zabiegów"))."
+        },
         fillHint: "To, co jest wspólne dla wszystkich zabiegów, uzupełnisz w punkcie 2; resztę trzeba dopisać w aplikacji.",
         uploading: "Wysyłanie pliku…",
         making: "Przygotowywanie plików…",
@@ -99,7 +101,7 @@ struct DropPageTexts: Sendable {
         fileLegend: "1. The file from the app",
         fileLabel: "History or job (a .json or .jsonl file)",
         fileHint: "The app's history export, one job, or a season in JSON Lines.",
-        dropHere: "or drop the file here",
+        dropHere: "You can also drop the file here.",
         onceLegend: "2. The same for every job",
         onceHint: "Type it once: it is added to every job that lacks it. Only this browser keeps it.",
         holding: "Holding number (producer number)",
@@ -126,7 +128,7 @@ struct DropPageTexts: Sendable {
         complete: "complete",
         missing: "missing",
         notAJob: "Not a valid job; it will be left out:",
-        summary: { entries, valid in "\(entries) entries, \(valid) valid jobs." },
+        summary: { entries, valid in "\(entries) \(entries == 1 ? "entry" : "entries"), \(valid) valid \(valid == 1 ? "job" : "jobs")." },
         fillHint: "What is the same for every job you can fill in under 2; the rest has to be added in the app.",
         uploading: "Sending the file…",
         making: "Making the files…",
@@ -137,4 +139,11 @@ struct DropPageTexts: Sendable {
         chooseFile: "Choose a file first.",
         pickAgain: "To download the files, choose the file again (without JavaScript the browser does not keep it)."
     )
+
+    /// Polish numerals take one form for 1, another for 2–4 (but not 12–14), a third for the rest.
+    static func polishPlural(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
+        if count == 1 { return one }
+        let (tens, units) = (count % 100, count % 10)
+        return (2...4).contains(units) && !(12...14).contains(tens) ? few : many
+    }
 }

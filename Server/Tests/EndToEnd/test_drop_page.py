@@ -1,0 +1,175 @@
+"""The drop page in a real browser (Debian's chromium driven by Playwright): the bundled
+examples and a 50-job season dropped, what the record lacks in plain words, the fill-once fields
+kept in the browser, the downloads checked (PDFs open, the CSV is report-gen's record), both
+languages, a phone's screen, the keyboard, no JavaScript, and axe with zero violations."""
+import io
+import json
+import pathlib
+import subprocess
+import tempfile
+import zipfile
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import REPORT_GEN, ROOT
+
+EXAMPLES = sorted((ROOT / "docs/examples").glob("*.json")) + sorted((ROOT / "docs/examples/app").glob("*.json"))
+HISTORY = ROOT / "docs/examples/app/history.json"
+
+
+def season_of_50(folder):
+    """50 jobs as JSON Lines: the bundled v1 examples, numbered, on 50 different days."""
+    jobs = [json.loads(path.read_text()) for path in sorted((ROOT / "docs/examples").glob("*.json"))]
+    lines = []
+    for index in range(50):
+        job = dict(jobs[index % len(jobs)])
+        job["id"] = f"season-{index + 1:02d}"
+        job["date"] = f"2026-{4 + index // 28:02d}-{1 + index % 28:02d}T07:30:00+02:00"
+        job.pop("endDate", None)
+        job.pop("recordedAt", None)
+        lines.append(json.dumps(job, ensure_ascii=False))
+    path = pathlib.Path(folder) / "season.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def pdf_opens(data):
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as file:
+        file.write(data)
+        file.flush()
+        info = subprocess.run(["pdfinfo", file.name], capture_output=True, text=True)
+    return info.returncode == 0 and "Pages:" in info.stdout
+
+
+def record_csv(path, check):
+    """The record as the command-line tool writes it."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = pathlib.Path(folder) / "record.csv"
+        subprocess.run([str(REPORT_GEN), "record", str(path), "-o", str(out), "--record-check", check], check=True,
+                       capture_output=True, env={"PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": folder})
+        return out.read_bytes()
+
+
+def open_page(browser, server, language, **context):
+    page = browser.new_context(accept_downloads=True, **context).new_page()
+    page.goto(f"{server.url}/?lang={language}")
+    return page
+
+
+def check_file(page, path):
+    page.set_input_files("#history", str(path))
+    page.wait_for_selector("#result h2")
+    return page.inner_text("#result")
+
+
+def download(page, selector="#download"):
+    with page.expect_download(timeout=60_000) as event:
+        page.click(selector)
+    return event.value.suggested_filename, pathlib.Path(event.value.path()).read_bytes()
+
+
+def test_the_page_speaks_polish_and_english(browser, server):
+    page = open_page(browser, server, "pl")
+    assert page.locator("h1").inner_text() == "Raporty oprysków i ewidencja zabiegów"
+    assert page.get_attribute("html", "lang") == "pl"
+    page.click("text=English")
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.locator("h1").inner_text() == "Spray reports and the record of applications"
+    assert page.get_by_label("Who sprayed (name)").is_visible()
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.name)
+def test_every_bundled_example_is_checked_and_made_into_its_files(browser, server, example):
+    page = open_page(browser, server, "en")
+    result = check_file(page, example)
+    assert "What the record lacks" in result
+    assert "$." not in result, "no JSON paths for a farmer"
+    name, data = download(page)
+    assert name == "season.zip"
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    reports = [entry for entry in archive.namelist() if entry.startswith("reports/")]
+    assert reports and all(pdf_opens(archive.read(entry)) for entry in reports)
+    assert pdf_opens(archive.read("register.pdf"))
+    assert archive.read("record.csv") == record_csv(example, "eu"), "the CSV is report-gen's record"
+
+
+def test_the_app_history_in_polish_lacks_in_plain_words_and_fills_once(browser, server):
+    page = open_page(browser, server, "pl")
+    result = check_file(page, HISTORY)
+    assert "Czego brakuje w ewidencji" in result
+    assert "numery działek ewidencyjnych" in result
+    page.fill("#holding", "068812345")
+    page.fill("#operatorName", "Jan Kowalski")
+    page.fill("#operatorLicence", "PL-2024-01234")
+    for box in ["reports", "tankCards", "register", "json"]:
+        page.uncheck(f"input[name={box}]")
+    name, data = download(page)
+    assert name == "record.csv"
+    text = data.decode("utf-8")
+    assert text.count("068812345") >= len(json.loads(HISTORY.read_text())), "every job has the holding filled in"
+    assert "Jan Kowalski" in text and "PL-2024-01234" in text
+    # Kept in this browser only: a new visit finds them, the server keeps nothing.
+    page.reload()
+    assert page.input_value("#holding") == "068812345"
+    assert page.input_value("#operatorName") == "Jan Kowalski"
+
+
+def test_a_50_job_season_shows_progress_and_downloads_the_zip(browser, server):
+    with tempfile.TemporaryDirectory() as folder:
+        season = season_of_50(folder)
+        page = open_page(browser, server, "pl")
+        result = check_file(page, season)
+        assert "50 wpisów, 50 poprawnych zabiegów" in result
+        with page.expect_download(timeout=120_000) as event:
+            page.click("#download")
+            page.wait_for_selector("#progress:not([hidden])")
+        archive = zipfile.ZipFile(event.value.path())
+        names = archive.namelist()
+        assert len([n for n in names if n.startswith("reports/")]) == 50
+        assert len([n for n in names if n.startswith("tank-cards/")]) == 50
+        assert archive.read("record.csv") == record_csv(season, "pl")
+        assert "Gotowe" in page.inner_text("#progress")
+
+
+def test_without_javascript_the_form_still_checks_and_downloads(browser, server):
+    page = open_page(browser, server, "pl", java_script_enabled=False)
+    page.set_input_files("#history", str(HISTORY))
+    page.click("#check")
+    page.wait_for_selector("#result h2")
+    assert "numery działek ewidencyjnych" in page.inner_text("#result")
+    page.set_input_files("#history", str(HISTORY))
+    name, data = download(page)
+    assert name == "season.zip" and zipfile.ZipFile(io.BytesIO(data)).namelist()
+
+
+def test_on_a_phone_nothing_runs_off_the_screen(browser, server):
+    for language in ["pl", "en"]:
+        page = open_page(browser, server, language, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+        check_file(page, HISTORY)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        for selector in ["#check", "#download"]:
+            box = page.locator(selector).bounding_box()
+            assert box["height"] >= 44, "a finger-sized button"
+
+
+def test_the_keyboard_reaches_every_control_in_order(browser, server):
+    page = open_page(browser, server, "en")
+    reached = []
+    for _ in range(16):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("document.activeElement.id || document.activeElement.name"))
+    order = ["history", "holding", "operatorName", "operatorLicence", "parcels", "reports", "tankCards", "register", "csv", "json", "recordCheck", "check", "download"]
+    positions = [reached.index(name) for name in order]
+    assert positions == sorted(positions), reached
+
+
+@pytest.mark.parametrize("language", ["pl", "en"])
+def test_axe_finds_no_violation_before_or_after_a_check(browser, server, language):
+    page = open_page(browser, server, language)
+    axe = Axe()
+    before = axe.run(page)
+    assert before.violations_count == 0, before.generate_report()
+    check_file(page, HISTORY)
+    after = axe.run(page)
+    assert after.violations_count == 0, after.generate_report()
