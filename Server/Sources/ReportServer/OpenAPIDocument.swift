@@ -45,6 +45,15 @@ paths:
         content:
           application/json:
             schema: {}
+            example:
+              version: 1
+              title: Herbicide, spring
+              locale: en
+              field: {name: North 7, crop: winter wheat, area: {value: 12.5, unit: ha}}
+              sprayRate: {value: 200, unit: L/ha}
+              tank: {capacity: {value: 1000, unit: L}}
+              products:
+                - {name: Roundup 360 SL, rate: {value: 1.5, unit: L/ha}, authorisation: R-12/2019}
           application/pdf:
             schema: {type: string, format: binary}
       responses:
@@ -222,6 +231,9 @@ components:
       content:
         application/json:
           schema: {}
+          example:
+            - {id: 6F1C2B7A-3D4E-4F50-9A8B-1C2D3E4F5A6B, date: 797846400, fieldArea: 15, areaUnit: ha, sprayRate: 150, chemicalRate: 15, tankCapacity: 800}
+            - {id: 0B9E2D41-7C1A-4C8E-8F0D-5A6B7C8D9E0F, date: 797932800, fieldArea: 250, areaUnit: ar, sprayRate: 200, chemicalRate: 1.2, tankCapacity: 600}
         application/x-ndjson:
           schema: {type: string, format: binary}
         application/jsonl:

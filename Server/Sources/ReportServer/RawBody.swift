@@ -24,7 +24,7 @@ package struct RawBodyMiddleware<Context: RequestContext>: RouterMiddleware {
         let buffer: ByteBuffer
         do {
             buffer = try await request.collectBody(upTo: limit)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status.code == 413 {
             return tooLarge()
         }
         return try await RawBody.$bytes.withValue(Array(buffer.readableBytesView)) {
