@@ -5,12 +5,13 @@
 # lintian and man-db for packaging report-gen and checking the package and its manual); qpdf's
 # library and the sRGB profile of icc-profiles-free for PDF/A; libqrencode and zbar-tools for the
 # record's QR code; GNU time for the peak memory of the largest jobs; zsh and fish, whose
-# completion of report-gen the tests try as each shell calls it.
+# completion of report-gen the tests try as each shell calls it; chromium, in which the server's
+# drop page is tested.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
 packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev libxlsxwriter-dev libxml2-dev zbar-tools pkg-config
-          dpkg-dev lintian man-db time zsh fish)
+          dpkg-dev lintian man-db time zsh fish chromium)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -38,6 +39,16 @@ fi
 # xmlschema validates ISOXML task data against the standard's XSD, which isoxml-writer ships;
 # isoxml is an independent reader of task data.
 for package in openpyxl xmlschema isoxml_writer:isoxml-writer isoxml; do
+  module=${package%%:*} name=${package#*:}
+  if ! python3 -c "import $module" 2>/dev/null; then
+    echo "setup: installing Python $name" >&2
+    python3 -m pip install --quiet "$name"
+  fi
+done
+
+# The server's end-to-end tests: pytest, Playwright (driving Debian's chromium, so it downloads no
+# browser), axe for accessibility, and schemathesis against the server's OpenAPI document.
+for package in pytest playwright axe_playwright_python:axe-playwright-python schemathesis; do
   module=${package%%:*} name=${package#*:}
   if ! python3 -c "import $module" 2>/dev/null; then
     echo "setup: installing Python $name" >&2
