@@ -9,6 +9,7 @@ import json
 import os
 import pathlib
 import re
+import resource
 import shutil
 import socket
 import statistics
@@ -34,6 +35,17 @@ def rss_mib(pid):
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def cpu_seconds(pid):
+    """User and system CPU of a process so far (/proc/PID/stat)."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def hey(url, body, requests, concurrency, content_type="application/json"):
@@ -92,30 +104,41 @@ def main():
         reports = f"{url}/v1/reports"
         hey(reports, JOB, 200, 2)  # warm: generators made, pages faulted in
         figures = {"cli": [], 1: [], 2: [], 8: []}
+        cpu = {"cli": [], 1: [], 2: [], 8: []}
         for round_index in range(rounds):
             order = ["cli", 1, 2, 8]
             order = order[round_index % 4:] + order[:round_index % 4]
             for what in order:
                 if what == "cli":
+                    before = children_cpu()
                     figures["cli"].append(cli_batch(report_gen, jobs_file, per_run, work / "out"))
+                    cpu["cli"].append((children_cpu() - before) / per_run * 1000)
                 else:
+                    server_before, hey_before = cpu_seconds(server.pid), children_cpu()
                     rate, p50, p99, codes = hey(reports, JOB, per_run, what)
                     assert set(codes) == {200}, codes
                     figures[what].append((rate, p50, p99))
+                    cpu[what].append(((cpu_seconds(server.pid) - server_before) / per_run * 1000, (children_cpu() - hey_before) / per_run * 1000))
         cli = statistics.median(figures["cli"])
-        print(f"report-gen batch --jobs 2: {cli:.1f} reports/s (rounds: {', '.join(f'{r:.1f}' for r in figures['cli'])})")
+        print(f"report-gen batch --jobs 2: {cli:.1f} reports/s (rounds: {', '.join(f'{r:.1f}' for r in figures['cli'])}), "
+              f"CPU {statistics.median(cpu['cli']):.1f} ms a report")
         for concurrency in (1, 2, 8):
             rate = statistics.median(r for r, _, _ in figures[concurrency])
             p50 = statistics.median(p for _, p, _ in figures[concurrency])
             p99 = statistics.median(p for _, _, p in figures[concurrency])
-            print(f"server, concurrency {concurrency}: {rate:.1f} reports/s ({rate / cli:.0%} of the CLI), p50 {p50:.1f} ms, p99 {p99:.1f} ms")
-        # Memory: after 1,000 requests (warm), then after 10,000 more.
-        hey(reports, JOB, 1000, 8)
-        before = rss_mib(server.pid)
+            server_cpu = statistics.median(c for c, _ in cpu[concurrency])
+            hey_cpu = statistics.median(h for _, h in cpu[concurrency])
+            print(f"server, concurrency {concurrency}: {rate:.1f} reports/s ({rate / cli:.0%} of the CLI), p50 {p50:.1f} ms, p99 {p99:.1f} ms; "
+                  f"CPU a report: server {server_cpu:.1f} ms, hey {hey_cpu:.1f} ms")
+        # Memory over 10,000 requests, twice: the first 10,000 fill the caches (each pooled
+        # generator's fonts and layouts, the allocator's free lists), the next show any leak.
+        start = rss_mib(server.pid)
+        hey(reports, JOB, 10000, 8)
+        warm = rss_mib(server.pid)
         rate, p50, p99, codes = hey(reports, JOB, 10000, 8)
         after = rss_mib(server.pid)
-        print(f"memory: {before:.1f} MiB after 1,000 requests, {after:.1f} MiB after 10,000 more ({(after - before) / before:+.1%}); "
-              f"those 10,000 at {rate:.1f} reports/s, statuses {codes}")
+        print(f"memory: {start:.1f} MiB at the start of the first 10,000 requests, {warm:.1f} MiB after them ({(warm - start) / start:+.1%}), "
+              f"{after:.1f} MiB after 10,000 more ({(after - warm) / warm:+.1%}); those at {rate:.1f} reports/s, statuses {codes}")
         times = []
         for _ in range(5):
             start = time.monotonic()

@@ -44,14 +44,17 @@ package final class RenderQueue: Sendable {
         let outcome = Once<Result<T, any Error>>()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.onResult { continuation.resume(with: $0) }
+            // The timer is cancelled as soon as the work is done: a sleeping timer would hold the
+            // request's result (a whole PDF) until the deadline.
+            let timer = Task {
+                try await Task.sleep(until: deadline, clock: .continuous)
+                outcome.set(.failure(Refusal.deadlinePassed))
+            }
             DispatchQueue.global(qos: .userInitiated).async {
                 let result = Result { try work() }
                 self.release()
+                timer.cancel()
                 outcome.set(result)
-            }
-            Task {
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                outcome.set(.failure(Refusal.deadlinePassed))
             }
         }
     }
@@ -73,8 +76,9 @@ package final class RenderQueue: Sendable {
             case .go: continuation.resume()
             case .refuse: continuation.resume(throwing: Refusal.overloaded(retryAfter: max(1, queueLength / slots)))
             case .wait(let id):
-                Task {
+                Task { [weak self] in
                     try? await Task.sleep(until: deadline, clock: .continuous)
+                    guard let self else { return }
                     let expired = self.state.withLock { state -> Waiter? in
                         guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
                         return state.waiting.remove(at: index)
@@ -101,7 +105,7 @@ package final class RenderQueue: Sendable {
 /// A result set once, by whichever comes first; later ones are dropped.
 private final class Once<Value: Sendable>: Sendable {
     private struct State {
-        var value: Value?
+        var isSet = false
         var handler: (@Sendable (Value) -> Void)?
     }
     private let state = Mutex(State())
@@ -111,9 +115,11 @@ private final class Once<Value: Sendable>: Sendable {
     }
 
     func set(_ value: Value) {
+        // The handler is let go once called, and the value is never kept.
         let handler = state.withLock { state -> (@Sendable (Value) -> Void)? in
-            guard state.value == nil else { return nil }
-            state.value = value
+            guard !state.isSet else { return nil }
+            state.isSet = true
+            defer { state.handler = nil }
             return state.handler
         }
         handler?(value)

@@ -68,6 +68,10 @@ enum LayoutFaults {
         for line in lines.dropFirst() where line.startByte > 0 && line.startByte < bytes.count {
             let before = bytes[line.startByte - 1]
             guard before != 0x20, before != 0x0A, before != 0x2D else { continue }
+            // After an en or em dash Unicode allows a break (UAX #14, class BA/B2), as after a
+            // hyphen: "1–\n853" is broken between words, as the engine's break marks hold too.
+            if line.startByte >= 3, bytes[line.startByte - 3] == 0xE2, bytes[line.startByte - 2] == 0x80,
+               bytes[line.startByte - 1] == 0x93 || bytes[line.startByte - 1] == 0x94 { continue }
             var start = line.startByte, end = line.startByte
             while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x0A { start -= 1 }
             while end < bytes.count, bytes[end] != 0x20, bytes[end] != 0x0A { end += 1 }

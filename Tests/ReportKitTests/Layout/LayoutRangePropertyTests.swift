@@ -189,8 +189,10 @@ struct LayoutRangePropertyTests {
             }
             #expect(cells.contains(locale.number(display.totals.area, trimZeros: false)), "\(label): the area column's total is missing")
         }
-        // The page budget, for names as they really are (8–40 characters) and ordinary record fields.
-        guard shape.typicalNames, !shape.longRecord else { return }
+        // The page budget, for names as they really are (8–40 characters) and ordinary record
+        // fields; not for a job whose names hold letters no font draws, which adds a card of
+        // warnings to check before filling (PageBudgetPropertyTests holds the budget without it).
+        guard shape.typicalNames, !shape.longRecord, !shape.strangeText else { return }
         let pages = document.pages.count
         switch template {
         case "spray-report":
