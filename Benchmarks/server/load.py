@@ -21,7 +21,8 @@ import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 JOB = ROOT / "Benchmarks/canonical/job.json"
-SEASON_EXAMPLES = sorted((ROOT / "docs/examples").glob("*.json"))
+sys.path.insert(0, str(ROOT / "Server/Tests/EndToEnd"))
+from seasons import season_of_50  # noqa: E402  the tests' 50-job season
 
 
 def free_port():
@@ -69,18 +70,6 @@ def cli_batch(report_gen, jobs_file, count, folder):
     return count / (time.monotonic() - start)
 
 
-def season_of_50(path):
-    jobs = [json.loads(p.read_text()) for p in SEASON_EXAMPLES]
-    with open(path, "w") as out:
-        for index in range(50):
-            job = dict(jobs[index % len(jobs)])
-            job["id"] = f"season-{index + 1:02d}"
-            job["date"] = f"2026-{4 + index // 28:02d}-{1 + index % 28:02d}T07:30:00+02:00"
-            job.pop("endDate", None)
-            job.pop("recordedAt", None)
-            out.write(json.dumps(job, ensure_ascii=False) + "\n")
-
-
 def main():
     server_binary, report_gen = sys.argv[1], sys.argv[2]
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
@@ -89,8 +78,7 @@ def main():
     jobs_file = work / "jobs.jsonl"
     job_line = json.dumps(json.loads(JOB.read_text()))
     jobs_file.write_text((job_line + "\n") * per_run)
-    season = work / "season.jsonl"
-    season_of_50(season)
+    season = season_of_50(work)
     port = free_port()
     server = subprocess.Popen([server_binary, "--port", str(port), "--log-level", "warning"], stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

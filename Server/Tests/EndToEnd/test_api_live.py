@@ -13,7 +13,7 @@ import zipfile
 import io
 
 from conftest import ROOT, Server
-from test_drop_page import season_of_50
+from seasons import season_of_50
 
 JOB = (ROOT / "docs/examples/herbicide-pl.json").read_bytes()
 
