@@ -219,16 +219,28 @@ public struct Table: Element {
     }
 
     /// Every column at least as wide as its widest word, or an error naming the table.
+    ///
+    /// When the columns do not fit so, long words may break sooner rather than the table not be
+    /// laid out at all: in the column that needs the most width first (a name of 200 letters
+    /// without a space), and only as much sooner as the table needs, so that the other columns
+    /// keep their words whole and that column stays as wide as it can.
     private func resolveWidths(_ width: Double, context: LayoutContext) throws(LayoutError) -> [Double] {
-        var resolution = ColumnWidths.resolve(columns, total: width, spacing: 0,
-                                              natural: { naturalWidth(ofColumn: $0, context: context) },
-                                              minimum: { minimumWidth(ofColumn: $0, context: context) })
-        if !resolution.fits {
-            // Long words may break sooner rather than the table not be laid out at all.
-            let breaking = context.breakingWords(longerThan: Text.shortestUnbreakableWord)
-            resolution = ColumnWidths.resolve(columns, total: width, spacing: 0,
-                                              natural: { naturalWidth(ofColumn: $0, context: breaking) },
-                                              minimum: { minimumWidth(ofColumn: $0, context: breaking) })
+        let steps = [Text.longestUnbreakableWord, 9, 6, 4.5, Text.shortestUnbreakableWord]
+        var step = Array(repeating: 0, count: columns.count)
+        func columnContext(_ index: Int) -> LayoutContext {
+            step[index] == 0 ? context : context.breakingWords(longerThan: steps[step[index]])
+        }
+        func resolve() -> ColumnWidths.Resolution {
+            ColumnWidths.resolve(columns, total: width, spacing: 0,
+                                 natural: { naturalWidth(ofColumn: $0, context: columnContext($0)) },
+                                 minimum: { minimumWidth(ofColumn: $0, context: columnContext($0)) })
+        }
+        var resolution = resolve()
+        while !resolution.fits {
+            let minimums = columns.indices.map { minimumWidth(ofColumn: $0, context: columnContext($0)) }
+            guard let widest = columns.indices.filter({ step[$0] < steps.count - 1 }).max(by: { minimums[$0] < minimums[$1] }) else { break }
+            step[widest] += 1
+            resolution = resolve()
         }
         guard resolution.fits else {
             throw LayoutError.tooWide(origin ?? "a table", what: "its \(columns.count) columns", needs: resolution.minimumTotal, has: width)
