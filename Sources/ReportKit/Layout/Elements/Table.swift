@@ -230,14 +230,28 @@ public struct Table: Element {
         func columnContext(_ index: Int) -> LayoutContext {
             step[index] == 0 ? context : context.breakingWords(longerThan: steps[step[index]])
         }
+        // A column is measured once a step: measuring one is measuring every cell of it.
+        var naturals: [Int: Double] = [:], minimumsMeasured: [Int: Double] = [:]
+        func natural(_ index: Int) -> Double {
+            let key = index * steps.count + step[index]
+            if let width = naturals[key] { return width }
+            let width = naturalWidth(ofColumn: index, context: columnContext(index))
+            naturals[key] = width
+            return width
+        }
+        func minimum(_ index: Int) -> Double {
+            let key = index * steps.count + step[index]
+            if let width = minimumsMeasured[key] { return width }
+            let width = minimumWidth(ofColumn: index, context: columnContext(index))
+            minimumsMeasured[key] = width
+            return width
+        }
         func resolve() -> ColumnWidths.Resolution {
-            ColumnWidths.resolve(columns, total: width, spacing: 0,
-                                 natural: { naturalWidth(ofColumn: $0, context: columnContext($0)) },
-                                 minimum: { minimumWidth(ofColumn: $0, context: columnContext($0)) })
+            ColumnWidths.resolve(columns, total: width, spacing: 0, natural: natural, minimum: minimum)
         }
         var resolution = resolve()
         while !resolution.fits {
-            let minimums = columns.indices.map { minimumWidth(ofColumn: $0, context: columnContext($0)) }
+            let minimums = columns.indices.map(minimum)
             guard let widest = columns.indices.filter({ step[$0] < steps.count - 1 }).max(by: { minimums[$0] < minimums[$1] }) else { break }
             step[widest] += 1
             resolution = resolve()
