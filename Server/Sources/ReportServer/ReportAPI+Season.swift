@@ -22,7 +22,7 @@ extension ReportAPI {
         let limit = service.settings.jobsPerBatch
         do {
             let (bytes, summary) = try await service.render { () throws -> ([UInt8], RecordSummary) in
-                _ = try request.entries(limit: limit)
+                try request.checkCount(limit: limit)
                 var bytes: [UInt8] = []
                 let summary = try RecordExporter(form: form, check: check).export(try request.reader(), into: { bytes += $0 })
                 return (bytes, summary)

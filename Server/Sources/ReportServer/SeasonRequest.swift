@@ -36,6 +36,23 @@ package struct SeasonRequest: Sendable {
         }
     }
 
+    /// Refuses a history of more than `limit` entries, reading it without decoding them.
+    func checkCount(limit: Int) throws(SeasonError) {
+        let reader = try reader()
+        if let count = reader.count, count > limit { throw .tooManyJobs(count, limit: limit) }
+        var count = 0
+        do {
+            while try reader.next() != nil {
+                count += 1
+                if count > limit { throw SeasonError.tooManyJobs(nil, limit: limit) }
+            }
+        } catch let error as SeasonError {
+            throw error
+        } catch {
+            // A history that cannot be read is the exporter's to report, with its paths.
+        }
+    }
+
     /// Every entry, decoded; more than `limit` is refused before any is decoded further.
     func entries(limit: Int) throws(SeasonError) -> [HistoryEntry] {
         let reader = try reader()

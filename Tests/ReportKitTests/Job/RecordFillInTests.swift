@@ -28,9 +28,9 @@ struct RecordFillInTests {
         #expect(jobs[1].field.parcels.isEmpty, "parcels go to the field they were given for only")
     }
 
-    @Test func aFilledValueIsHeldToTheLimitsOfTheJobsOwn() {
+    @Test func aFilledValueIsHeldToTheLimitsOfTheJobsOwn() throws {
         let long = RecordFillIn(holding: String(repeating: "9", count: 5_000))
-        let result = JobDecoder.decodeEntry(try! JSONParser.parse(Array(Self.job(id: "a", field: "F").utf8)), at: .root, fillIn: long)
+        let result = JobDecoder.decodeEntry(try JSONParser.parse(Array(Self.job(id: "a", field: "F").utf8)), at: .root, fillIn: long)
         guard case .failure(let error) = result else {
             Issue.record("a holding of 5,000 characters was accepted")
             return
