@@ -12,21 +12,15 @@ package enum Refusal: Error, Sendable {
 /// A bounded number of renders at once, and a bounded queue before them: a render keeps a core
 /// busy, so more at once only makes each slower, and an unbounded queue only makes every
 /// request late. Work runs on Dispatch's threads, off the server's event loops.
+///
+/// Deadlines are kept by one watchdog task for the whole queue, which sleeps until the earliest
+/// deadline of the requests waiting or rendering. A timer a request would cost each request a
+/// task and two thread wake-ups (a tenth of the server's context switches), and a waiter's timer
+/// would sleep on for the whole deadline after its request was served.
 package final class RenderQueue: Sendable {
-    private struct Waiter {
-        let id: UInt64
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct State {
-        var running = 0
-        var waiting: [Waiter] = []
-        var nextID: UInt64 = 0
-    }
-
     package let slots: Int
     package let queueLength: Int
-    private let state = Mutex(State())
+    private let state = Mutex(RenderQueueState())
 
     package init(slots: Int, queueLength: Int) {
         self.slots = max(1, slots)
@@ -40,58 +34,51 @@ package final class RenderQueue: Sendable {
     /// full or `deadline` passes. A render past its deadline is answered 503 at once; it finishes
     /// in the background (cairo cannot be stopped halfway) and only then frees its slot.
     package func run<T: Sendable>(until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await acquire(until: deadline)
+        let id = try await acquire(until: deadline)
         let outcome = Once<Result<T, any Error>>()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.onResult { continuation.resume(with: $0) }
-            // The timer is cancelled as soon as the work is done: a sleeping timer would hold the
-            // request's result (a whole PDF) until the deadline.
-            let timer = Task {
-                try await Task.sleep(until: deadline, clock: .continuous)
-                outcome.set(.failure(Refusal.deadlinePassed))
+            watch(deadline) { state in
+                state.rendering[id] = .init(deadline: deadline) { outcome.set(.failure(Refusal.deadlinePassed)) }
+                return true
             }
             DispatchQueue.global(qos: .userInitiated).async {
                 let result = Result { try work() }
-                self.release()
-                timer.cancel()
+                self.release(id)
                 outcome.set(result)
             }
         }
     }
 
-    private func acquire(until deadline: ContinuousClock.Instant) async throws {
-        enum Decision { case go, refuse, wait(UInt64) }
+    /// Takes a slot, waiting in the queue for one; returns the request's number.
+    private func acquire(until deadline: ContinuousClock.Instant) async throws -> UInt64 {
+        enum Decision { case go, refuse, wait }
         let id = state.withLock { $0.nextID &+= 1; return $0.nextID }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let decision: Decision = state.withLock { state in
+            var decision = Decision.refuse
+            watch(deadline) { state in
                 if state.running < slots {
                     state.running += 1
-                    return .go
+                    decision = .go
+                } else if state.waiting.count < queueLength {
+                    state.waiting.append(.init(id: id, deadline: deadline, continuation: continuation))
+                    decision = .wait
                 }
-                guard state.waiting.count < queueLength else { return .refuse }
-                state.waiting.append(Waiter(id: id, continuation: continuation))
-                return .wait(id)
+                return decision == .wait
             }
             switch decision {
             case .go: continuation.resume()
             case .refuse: continuation.resume(throwing: Refusal.overloaded(retryAfter: max(1, queueLength / slots)))
-            case .wait(let id):
-                Task { [weak self] in
-                    try? await Task.sleep(until: deadline, clock: .continuous)
-                    guard let self else { return }
-                    let expired = self.state.withLock { state -> Waiter? in
-                        guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
-                        return state.waiting.remove(at: index)
-                    }
-                    expired?.continuation.resume(throwing: Refusal.deadlinePassed)
-                }
+            case .wait: break
             }
         }
+        return id
     }
 
-    private func release() {
+    private func release(_ id: UInt64) {
         // The slot passes straight to the first waiter, so a new arrival cannot jump the queue.
-        let next = state.withLock { state -> Waiter? in
+        let next = state.withLock { state -> RenderQueueState.Waiter? in
+            state.rendering[id] = nil
             if state.waiting.isEmpty {
                 state.running -= 1
                 return nil
@@ -99,6 +86,73 @@ package final class RenderQueue: Sendable {
             return state.waiting.removeFirst()
         }
         next?.continuation.resume()
+    }
+
+    /// Changes the state with `change`; when it adds a deadline (returns true) earlier than the
+    /// watchdog's, or none is watching, a watchdog is started for it.
+    private func watch(_ deadline: ContinuousClock.Instant, _ change: (inout RenderQueueState) -> Bool) {
+        let generation = state.withLock { state -> UInt64? in
+            guard change(&state) else { return nil }
+            if let target = state.watchdogTarget, target <= deadline { return nil }
+            state.watchdogGeneration &+= 1
+            state.watchdogTarget = deadline
+            return state.watchdogGeneration
+        }
+        guard let generation else { return }
+        Task { [weak self] in await self?.watchdog(generation) }
+    }
+
+    /// Sleeps until the earliest deadline, refuses what is past it, and again; ends when nothing
+    /// is left to watch or a newer watchdog (for an earlier deadline) took over.
+    private func watchdog(_ generation: UInt64) async {
+        while true {
+            let target = state.withLock { state -> ContinuousClock.Instant? in
+                guard state.watchdogGeneration == generation else { return nil }
+                state.watchdogTarget = state.earliestDeadline
+                return state.watchdogTarget
+            }
+            guard let target else { return }
+            try? await Task.sleep(until: target, clock: .continuous)
+            let now = ContinuousClock.now
+            let (waiters, renders) = state.withLock { $0.removeOverdue(at: now) }
+            waiters.forEach { $0.continuation.resume(throwing: Refusal.deadlinePassed) }
+            renders.forEach { $0.expire() }
+        }
+    }
+}
+
+/// What the queue holds: slots taken, requests waiting and rendering with their deadlines, and
+/// the watchdog's target.
+private struct RenderQueueState {
+    struct Waiter {
+        let id: UInt64
+        let deadline: ContinuousClock.Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    struct Rendering {
+        let deadline: ContinuousClock.Instant
+        /// Answers the request 503; its render goes on and frees the slot when done.
+        let expire: @Sendable () -> Void
+    }
+
+    var running = 0
+    var waiting: [Waiter] = []
+    var rendering: [UInt64: Rendering] = [:]
+    var nextID: UInt64 = 0
+    var watchdogGeneration: UInt64 = 0
+    var watchdogTarget: ContinuousClock.Instant?
+
+    var earliestDeadline: ContinuousClock.Instant? {
+        (waiting.map(\.deadline) + rendering.values.map(\.deadline)).min()
+    }
+
+    mutating func removeOverdue(at now: ContinuousClock.Instant) -> ([Waiter], [Rendering]) {
+        let overdueWaiters = waiting.filter { $0.deadline <= now }
+        waiting.removeAll { $0.deadline <= now }
+        let overdueRenders = rendering.filter { $0.value.deadline <= now }
+        for id in overdueRenders.keys { rendering[id] = nil }
+        return (overdueWaiters, Array(overdueRenders.values))
     }
 }
 

@@ -17,6 +17,14 @@ struct ReportGenServer: AsyncParsableCommand {
             flight before the server exits.
             """)
 
+    /// ReportKit's process-wide choices, made before any thread starts, as report-gen makes them:
+    /// without them each report cost about a third more CPU (docs/performance.md, "The server").
+    /// The server finishes every PDF in memory, so all of them apply.
+    static func main() async {
+        ReportKitProcess.prepare(.all)
+        await main(nil)
+    }
+
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
     @Option(help: ArgumentHelp("The largest request body read, in bytes (413 beyond it).", valueName: "bytes"))

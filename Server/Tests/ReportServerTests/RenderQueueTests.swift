@@ -41,4 +41,19 @@ import Testing
         while queue.load.running > 0 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(try await queue.run(until: ContinuousClock.now.advanced(by: .seconds(5))) { 3 } == 3)
     }
+
+    /// Deadlines are watched together: one that comes later but falls sooner than those already
+    /// watched is still kept to its own time.
+    @Test func aSoonerDeadlineArrivingLaterIsKept() async throws {
+        let queue = RenderQueue(slots: 1, queueLength: 4)
+        let gate = Gate()
+        let first = Task { try await queue.run(until: ContinuousClock.now.advanced(by: .seconds(30))) { gate.semaphore.wait(); return 1 } }
+        while queue.load.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        let start = ContinuousClock.now
+        await #expect(throws: Refusal.self) { try await queue.run(until: start.advanced(by: .milliseconds(100))) { 2 } }
+        #expect(ContinuousClock.now - start < .seconds(10), "refused at its own deadline, not the first request's")
+        #expect(queue.load.waiting == 0)
+        gate.open()
+        #expect(try await first.value == 1)
+    }
 }
