@@ -11,7 +11,8 @@ package enum Refusal: Error, Sendable {
 
 /// A bounded number of renders at once, and a bounded queue before them: a render keeps a core
 /// busy, so more at once only makes each slower, and an unbounded queue only makes every
-/// request late. Work runs on Dispatch's threads, off the server's event loops.
+/// request late. Work runs on threads of its own (``RenderThreads``), off the server's event
+/// loops.
 ///
 /// Deadlines are kept by one watchdog task for the whole queue, which sleeps until the earliest
 /// deadline of the requests waiting or rendering. A timer a request would cost each request a
@@ -21,10 +22,12 @@ package final class RenderQueue: Sendable {
     package let slots: Int
     package let queueLength: Int
     private let state = Mutex(RenderQueueState())
+    private let threads: RenderThreads
 
     package init(slots: Int, queueLength: Int) {
         self.slots = max(1, slots)
         self.queueLength = max(0, queueLength)
+        threads = RenderThreads(count: self.slots)
     }
 
     /// Requests rendering or waiting now.
@@ -42,7 +45,7 @@ package final class RenderQueue: Sendable {
                 state.rendering[id] = .init(deadline: deadline) { outcome.set(.failure(Refusal.deadlinePassed)) }
                 return true
             }
-            DispatchQueue.global(qos: .userInitiated).async {
+            threads.run {
                 let result = Result { try work() }
                 self.release(id)
                 outcome.set(result)

@@ -14,7 +14,7 @@ package enum ServerApplication {
         router.add(middleware: RawBodyMiddleware(limit: service.settings.bodyLimit))
         router.add(middleware: RequestErrorMiddleware())
         let api = ReportAPI(service: service)
-        try api.registerHandlers(on: router, serverURL: URL(string: "/")!)
+        try api.registerHandlers(on: router, serverURL: URL(string: "/")!, middlewares: [JSONBodyHandOver()])
         DropRoutes.add(to: router, api: api)
         router.get("/openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml"],

@@ -53,6 +53,22 @@ import Testing
         }
     }
 
+    /// JSON that does not parse is refused by ReportKit's reader on every route that takes a job
+    /// or a history, saying where it goes wrong, as report-gen says it.
+    @Test func brokenJSONIsAProblemThatSaysWhere() async throws {
+        try await testApp().test(.router) { client in
+            for route in ["/v1/reports", "/v1/records", "/v1/batches", "/v1/validate"] {
+                try await client.execute(uri: route, method: .post, headers: [.contentType: "application/json; charset=utf-8"],
+                                         body: ByteBuffer(string: "{\"version\": 1,\n  \"field\": }")) { response in
+                    let text = String(buffer: response.body)
+                    #expect(response.status == .badRequest, "\(route)")
+                    #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true, "\(route)")
+                    #expect(text.contains("line 2"), "\(route): \(text)")
+                }
+            }
+        }
+    }
+
     @Test func aTemplateIsANameNeverAPath() async throws {
         try await testApp().test(.router) { client in
             for template in ["../../etc/passwd", "history-summary", "nope"] {
