@@ -9,8 +9,13 @@ final class RenderThreads: Sendable {
 
     init(count: Int) {
         for index in 0..<count {
-            let thread = Thread { [inbox] in inbox.serve() }
-            thread.name = "render-\(index + 1)"
+            let thread = Thread { [inbox] in
+                // Named by the thread itself, through /proc (Swift's Glibc has no
+                // pthread_setname_np, and Foundation does not pass on a name given before the
+                // start): `top -H` and perf then show which threads render.
+                try? "render-\(index + 1)".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+                inbox.serve()
+            }
             // Layout recurses through nested elements; the room report-gen's workers have.
             thread.stackSize = 8 << 20
             thread.start()
