@@ -1,0 +1,80 @@
+/// A table's column widths: what its columns need (each measured over every row) and how the
+/// width a table is given is shared among them.
+extension Table {
+    public func naturalWidth(context: LayoutContext) -> Double {
+        columns.indices.map { column in
+            if case .fixed(let width) = columns[column] { return width }
+            return naturalWidth(ofColumn: column, context: context)
+        }.reduce(0, +)
+    }
+
+    public func minimumWidth(context: LayoutContext) -> Double {
+        columns.indices.map { minimumWidth(ofColumn: $0, context: context) }.reduce(0, +)
+    }
+
+    /// The narrowest a column can be: its widest word (header, body or total), cell padding included.
+    private func minimumWidth(ofColumn column: Int, context: LayoutContext) -> Double {
+        if case .fixed(let width) = columns[column] { return width }
+        let cells = (header + rows + totals + pageTotalSample).map { column < $0.count ? $0[column].minimumWidth(context: context) : 0 }
+        return (cells.max() ?? 0) + style.cellPadding.horizontal
+    }
+
+    /// A column's natural width, cell padding included; see ``ColumnWidth/values`` for how
+    /// headers count.
+    private func naturalWidth(ofColumn column: Int, context: LayoutContext) -> Double {
+        func width(_ rows: [Row], _ measure: (any Element) -> Double) -> Double {
+            rows.map { column < $0.count ? measure($0[column]) : 0 }.max() ?? 0
+        }
+        let values = width(rows + totals + pageTotalSample) { $0.naturalWidth(context: context) }
+        let headers: Double
+        if columns[column] == .values {
+            headers = width(header) { cell in (cell as? Text)?.longestWordWidth(context: context) ?? cell.naturalWidth(context: context) }
+        } else {
+            headers = width(header) { $0.naturalWidth(context: context) }
+        }
+        return max(values, headers) + style.cellPadding.horizontal
+    }
+
+    /// Every column at least as wide as its widest word, or an error naming the table.
+    ///
+    /// When the columns do not fit so, long words may break sooner rather than the table not be
+    /// laid out at all: in the column that needs the most width first (a name of 200 letters
+    /// without a space), and only as much sooner as the table needs, so that the other columns
+    /// keep their words whole and that column stays as wide as it can.
+    func resolveWidths(_ width: Double, context: LayoutContext) throws(LayoutError) -> [Double] {
+        let steps = [Text.longestUnbreakableWord, 9, 6, 4.5, Text.shortestUnbreakableWord]
+        var step = Array(repeating: 0, count: columns.count)
+        func columnContext(_ index: Int) -> LayoutContext {
+            step[index] == 0 ? context : context.breakingWords(longerThan: steps[step[index]])
+        }
+        // A column is measured once a step: measuring one is measuring every cell of it.
+        var naturals: [Int: Double] = [:], minimumsMeasured: [Int: Double] = [:]
+        func measured(_ index: Int, in cache: inout [Int: Double], _ measure: (Int, LayoutContext) -> Double) -> Double {
+            let key = index * steps.count + step[index]
+            if let width = cache[key] { return width }
+            let width = measure(index, columnContext(index))
+            cache[key] = width
+            return width
+        }
+        func natural(_ index: Int) -> Double {
+            measured(index, in: &naturals) { naturalWidth(ofColumn: $0, context: $1) }
+        }
+        func minimum(_ index: Int) -> Double {
+            measured(index, in: &minimumsMeasured) { minimumWidth(ofColumn: $0, context: $1) }
+        }
+        func resolve() -> ColumnWidths.Resolution {
+            ColumnWidths.resolve(columns, total: width, spacing: 0, natural: natural, minimum: minimum)
+        }
+        var resolution = resolve()
+        while !resolution.fits {
+            let minimums = columns.indices.map(minimum)
+            guard let widest = columns.indices.filter({ step[$0] < steps.count - 1 }).max(by: { minimums[$0] < minimums[$1] }) else { break }
+            step[widest] += 1
+            resolution = resolve()
+        }
+        guard resolution.fits else {
+            throw LayoutError.tooWide(origin ?? "a table", what: "its \(columns.count) columns", needs: resolution.minimumTotal, has: width)
+        }
+        return resolution.widths
+    }
+}
