@@ -117,7 +117,7 @@ struct BatchCommand: ParsableCommand {
             throw Self.fail(error)
         }
 
-        let handle = try InputReader.open(history)
+        let handle = try InputReader.open(history, timeZone: report.timeZoneRules)
         let reader: HistoryReader
         do {
             reader = try HistoryReader(handle: handle, name: history == "-" ? nil : history)

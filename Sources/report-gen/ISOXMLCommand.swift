@@ -14,8 +14,9 @@ struct ISOXMLCommand: ParsableCommand {
 
             Each job becomes a task (TSK) on its field (PFD) and holding (CTR), with one treatment zone \
             whose setpoint rates are the spray liquid on the tank mix (a temporary mixture of the products \
-            and water per hectare) and each product's own rate, in the DDIs and units of ISO 11783-11 \
-            (docs/isoxml.md). Names longer than the standard's 32 characters are shortened and listed as \
+            and water) and each product's own rate, in the DDIs, units and resolutions of ISO 11783-11's data \
+            dictionary (docs/isoxml.md). A dose a DDI's resolution cannot hold (DDI 0x0006 counts in 10 g/ha) \
+            is written to the nearest step and listed as a warning with the difference in per cent. Names longer than the standard's 32 characters are shortened and listed as \
             warnings. Writes DIR/TASKDATA/TASKDATA.XML (version 4.3); a TASKDATA.XML already there is kept \
             unless --overwrite (it may hold a terminal's logs).
 
@@ -52,7 +53,8 @@ struct ISOXMLCommand: ParsableCommand {
     func run() throws {
         let sink = DiagnosticsOption.sink(diagnosticsFormat)
         defer { sink.printSummary() }
-        let reader = try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: TimeZoneOption.rules(timeZoneName, default: nil))
+        let zone = TimeZoneOption.rules(timeZoneName, default: nil)
+        let reader = try HistoryInput.reader(try InputReader.open(input, timeZone: zone), input: input, timeZone: zone)
         let name = InputReader.displayName(input)
         var plans: [SprayPlan] = []
         var invalid = 0
@@ -72,7 +74,7 @@ struct ISOXMLCommand: ParsableCommand {
             throw ExitStatus.badData
         }
         let language = locale ?? plans[0].job.locale
-        let made: (bytes: [UInt8], warnings: [String])
+        let made: (bytes: [UInt8], warnings: [DiagnosticRecord])
         do {
             made = try TaskDataExport.file(of: plans, language: language)
         } catch {
@@ -80,7 +82,7 @@ struct ISOXMLCommand: ParsableCommand {
             throw ExitStatus.unavailable
         }
         for warning in made.warnings {
-            sink.emit(DiagnosticRecord(path: "$", rule: "isoxml.name-shortened", severity: .warning, message: warning), text: warning)
+            sink.emit(warning, text: "\(name): \(warning.message)")
         }
         let folder = (output.hasSuffix("/") ? String(output.dropLast()) : output) + "/TASKDATA"
         do {

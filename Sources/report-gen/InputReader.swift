@@ -37,8 +37,9 @@ enum InputReader {
 
     /// Opens a file (or a FIFO) for reading, or standard input for `-`; a missing file, a folder
     /// or a file without read permission is reported and ends the run (66).
-    /// A PDF that report-gen made opens as the job it carries, unless `readingReports` is false.
-    static func open(_ argument: String, readingReports: Bool = true) throws -> InputFile {
+    /// A PDF that report-gen made opens as the job it carries, unless `readingReports` is false;
+    /// task data as its applied tasks, with times written without an offset in `timeZone`.
+    static func open(_ argument: String, readingReports: Bool = true, timeZone: TimeZoneRules? = nil) throws -> InputFile {
         if argument == "-" { return .standardInput }
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
@@ -48,7 +49,7 @@ enum InputReader {
         // A terminal's task data: the folder holding TASKDATA.XML, or that file.
         let taskData = isDirectory ? argument + "/TASKDATA.XML" : argument
         if URL(fileURLWithPath: taskData).lastPathComponent.uppercased() == "TASKDATA.XML", readingReports, isRegularFile(taskData) {
-            return try jobsHandle(inTaskDataAt: taskData)
+            return try jobsHandle(inTaskDataAt: taskData, timeZone: timeZone)
         }
         if isDirectory {
             Console.error("\(argument): is a directory; expected a JSON file (or a folder of ISO 11783-10 task data, TASKDATA.XML)")
@@ -71,22 +72,23 @@ enum InputReader {
 
     /// The applied tasks of ISO 11783-10 task data as a history of jobs (``TaskDataImport``);
     /// tasks left out (only planned) are said.
-    private static func jobsHandle(inTaskDataAt path: String) throws -> InputFile {
+    private static func jobsHandle(inTaskDataAt path: String, timeZone: TimeZoneRules?) throws -> InputFile {
         guard FileManager.default.isReadableFile(atPath: path) else {
             Console.error("\(path): cannot be read (check its permissions)")
             throw ExitStatus.unreadableInput
         }
-        let made: (json: [UInt8], skipped: [String])
+        let made: (json: [UInt8], warnings: [String])
         do {
-            // A log without GPS time is in the terminal's local time, taken as Poland's (docs/isoxml.md).
+            // A time without an offset is the terminal's wall clock: in the zone the run gives
+            // (--time-zone, the configuration), else Poland's, as for a Polish job (docs/isoxml.md).
             made = try TaskDataImport.jobs(inFolder: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-                                           zone: TimeZoneRules.named("Europe/Warsaw"))
+                                           zone: timeZone ?? TimeZoneRules.named("Europe/Warsaw"))
         } catch {
             Console.error(error.description)
             throw ExitStatus.badData
         }
-        let (jobs, skipped) = made
-        for task in skipped { Console.warning("\(path): \(task)") }
+        let (jobs, warnings) = made
+        for warning in warnings { Console.warning("\(path): \(warning)") }
         return try temporaryHandle(jobs, for: path)
     }
 

@@ -142,7 +142,8 @@ struct RecordCommand: ParsableCommand {
         let defaults = try ConfigOption.load(configPath)
         var readers: [HistoryReader] = []
         for input in inputs {
-            readers.append(try HistoryInput.reader(try InputReader.open(input), input: input, timeZone: TimeZoneOption.rules(timeZoneName, default: defaults.timeZone)))
+            let zone = TimeZoneOption.rules(timeZoneName, default: defaults.timeZone)
+            readers.append(try HistoryInput.reader(try InputReader.open(input, timeZone: zone), input: input, timeZone: zone))
         }
         let definitionsFolder = try (definitions ?? defaults.definitions).map(DefinitionsFolder.open)
         let identities = Set(inputs.compactMap { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) })

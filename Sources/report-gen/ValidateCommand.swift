@@ -68,8 +68,9 @@ struct ValidateCommand: ParsableCommand {
         defer { sink.printSummary() }
         let catalogue = try ProductsOption.load(productsPath)
         let name = InputReader.displayName(input)
-        let handle = try InputReader.open(input)
-        let reader = try HistoryInput.reader(handle, input: input, timeZone: TimeZoneOption.rules(timeZoneName, default: try ConfigOption.load(configPath).timeZone))
+        let zone = TimeZoneOption.rules(timeZoneName, default: try ConfigOption.load(configPath).timeZone)
+        let handle = try InputReader.open(input, timeZone: zone)
+        let reader = try HistoryInput.reader(handle, input: input, timeZone: zone)
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.
         let first = try HistoryInput.next(reader)

@@ -10,23 +10,78 @@ struct TaskDataCLITests {
     static let season = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/register-season.json").path
 
     /// Validation and read-back in Python: the XSD's errors, and per task its field, area and
-    /// each process data variable (DDI, value, product name).
+    /// each process data variable (DDI, value, product name) with the dose it means. The dose is
+    /// the independent packages' reading, never ours: the DDI's unit and resolution from PyPI
+    /// isoxml's data dictionary (checked against isoxml-writer's table), and the unit's size in
+    /// the record's units from the SI (1 mm³/m² is 0.01 L/ha; 1 mg/m² is 0.01 kg/ha).
     static let check = """
         import json, os, sys, xmlschema, isoxml_writer
         from pathlib import Path
         from isoxml.util.isoxml_io import isoxml_from_path
+        from isoxml.models.ddi_entities import DDEntity
+        from isoxml_writer.ddi import ddi_data
         xsd = os.path.join(os.path.dirname(isoxml_writer.__file__), "ISOXML_schema", "ISO11783_TaskFile_V4-3.xsd")
         errors = [e.reason for e in xmlschema.XMLSchema(xsd).iter_errors(sys.argv[1] + "/TASKDATA.XML")]
         data, _ = isoxml_from_path(Path(sys.argv[1]))
         products = {p.id: p.designator for p in data.products}
         fields = {f.id: (f.designator, f.area) for f in data.partfields}
+        litre, kilogram, hectare = 1e-3, 1.0, 1e4                      # in m³, kg and m²
+        in_record_units = {"mm³/m²": (1e-9 / litre) / (1 / hectare),    # L/ha: 0.01
+                           "mg/m²": (1e-6 / kilogram) / (1 / hectare)}  # kg/ha: 0.01
+        def dose(ddi, value):
+            entity = DDEntity.from_id(ddi)
+            writer = ddi_data[ddi]
+            assert (writer["bit_resolution"], writer["unit_symbol"]) == (entity.bit_resolution, entity.unit), (ddi, writer, entity)
+            step = entity.bit_resolution * in_record_units[entity.unit]
+            return value * step, step
         tasks = []
         for task in data.tasks:
             zone = task.treatment_zones[0]
-            tasks.append({"field": fields[task.partfield_id_ref][0], "area": fields[task.partfield_id_ref][1],
-                          "rates": [[v.process_data_ddi.hex().upper(), v.process_data_value, products[v.product_id_ref]] for v in zone.process_data_variables]})
+            rates = []
+            for v in zone.process_data_variables:
+                ddi = int.from_bytes(v.process_data_ddi, "big")
+                amount, step = dose(ddi, v.process_data_value)
+                rates.append([v.process_data_ddi.hex().upper(), v.process_data_value, products[v.product_id_ref], amount, step])
+            tasks.append({"field": fields[task.partfield_id_ref][0], "area": fields[task.partfield_id_ref][1], "rates": rates})
         print(json.dumps({"errors": errors, "tasks": tasks}))
         """
+
+    /// Every task's rates against the record of the same season, job by job and product by
+    /// product in order: the spray volume and each dose as a terminal reads them (the independent
+    /// reading of ``check``) are the record's, to the nearest step of the DDI's resolution.
+    static func expectRatesAreTheRecords(tasks: [[String: Any]], season: String, in folder: ScratchFolder) throws -> Int {
+        #expect(try ReportGen.run(["record", season, "-o", folder.path("record-of-season.json")]).status == 0)
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("record-of-season.json"))) as? [String: Any])
+        let lines = try #require(record["lines"] as? [[String: Any]])
+        // Every job of the seasons tried has an id: its lines are the ones that carry it.
+        var jobs: [[[String: Any]]] = []
+        for line in lines {
+            if let id = line["jobId"] as? String, (jobs.last?.first?["jobId"] as? String) == id {
+                jobs[jobs.count - 1].append(line)
+            } else {
+                jobs.append([line])
+            }
+        }
+        #expect(tasks.count == jobs.count, "\(tasks.count) tasks, \(jobs.count) jobs in the record")
+        var compared = 0
+        for (task, job) in zip(tasks, jobs) {
+            let rates = try #require(task["rates"] as? [[Any]])
+            let sprayVolume = try #require(job.first?["sprayVolumeLPerHa"] as? Double)
+            #expect(abs((rates.first?[3] as? Double ?? -1) - sprayVolume) <= (rates.first?[4] as? Double ?? 0) / 2 + sprayVolume * 1e-9,
+                    "the spray volume read as \(rates.first?[3] ?? ""), the record has \(sprayVolume) L/ha")
+            #expect(rates.count - 1 == job.count, "\(rates.count - 1) product rates for \(job.count) record lines")
+            for (rate, line) in zip(rates.dropFirst(), job) {
+                let dose = try #require(line["dosePerHa"] as? [String: Any])
+                let perHectare = try #require(dose["value"] as? Double), unit = dose["unit"] as? String ?? ""
+                let (ddi, read, step) = (rate[0] as? String, rate[3] as? Double ?? -1, rate[4] as? Double ?? 0)
+                #expect(ddi == (unit == "kg/ha" ? "0006" : "0001"), "\(line["product"] ?? ""): \(unit)")
+                #expect(abs(read - perHectare) <= step / 2 + perHectare * 1e-9,
+                        "\(line["product"] ?? ""): read as \(read) \(unit), the record has \(perHectare)")
+                compared += 1
+            }
+        }
+        return compared
+    }
 
     @Test func aSeasonIsTaskDataTheXSDAcceptsAndAnotherReaderReadsBackToThePlan() throws {
         let folder = try ScratchFolder()
@@ -38,28 +93,7 @@ struct TaskDataCLITests {
         let result = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])
         #expect((result["errors"] as? [String]) == [], "the XSD: \(result["errors"] ?? "")")
         let tasks = try #require(result["tasks"] as? [[String: Any]])
-        // The record of the same season: each product's dose per hectare, to compare with.
-        #expect(try ReportGen.run(["record", Self.season, "-o", folder.path("season.json")]).status == 0)
-        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("season.json"))) as? [String: Any])
-        let lines = try #require(record["lines"] as? [[String: Any]])
-        var byJob: [String: [[String: Any]]] = [:]
-        for line in lines { byJob[line["jobId"] as? String ?? "", default: []].append(line) }
-        #expect(tasks.count == byJob.count)
-        var compared = 0
-        for task in tasks {
-            let rates = try #require(task["rates"] as? [[Any]])
-            // The first rate is the spray liquid on the tank mix, in mm³/m² (1 L/ha = 100).
-            #expect(rates.first?[0] as? String == "0001")
-            for rate in rates.dropFirst() {
-                let (ddi, value, product) = (rate[0] as? String, rate[1] as? Int, rate[2] as? String)
-                guard let line = lines.first(where: { ($0["product"] as? String) == product }) else { continue }
-                let dose = try #require(line["dosePerHa"] as? [String: Any])
-                let perHectare = try #require(dose["value"] as? Double), unit = dose["unit"] as? String ?? ""
-                #expect(ddi == (unit == "kg/ha" ? "0006" : "0001"), "\(product ?? ""): \(unit)")
-                #expect(abs(Double(value ?? 0) / 100 - perHectare) <= 0.005 + 1e-9, "\(product ?? ""): \(value ?? 0) against \(perHectare)")
-                compared += 1
-            }
-        }
+        let compared = try Self.expectRatesAreTheRecords(tasks: tasks, season: Self.season, in: folder)
         #expect(compared >= 10, "\(compared) rates compared")
         // A second run keeps the terminal's file unless told.
         let again = try ReportGen.run(["isoxml", Self.season, "-o", folder.path("usb")])
@@ -84,12 +118,15 @@ struct TaskDataCLITests {
         let inputs = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs")
         var jobs: [Any] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: inputs.path).sorted() where name.hasPrefix("pl-") || name.hasPrefix("en-") || name.hasPrefix("us-") {
-            jobs.append(try JSONSerialization.jsonObject(with: Data(contentsOf: inputs.appendingPathComponent(name))))
+            var job = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: inputs.appendingPathComponent(name))) as? [String: Any])
+            job["id"] = job["id"] ?? name
+            jobs.append(job)
         }
         var strange = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ReportGen.example("herbicide-pl.json")))) as! [String: Any]
         strange["title"] = "Oprysk <pilny> & \"szybki\" 🚜"
         strange["field"] = ["name": "Pole ]]> & <Łąka>", "area": ["value": 2, "unit": "ha"]]
         strange["products"] = [["name": "Środek \"A\" & <B>", "rate": ["value": 1, "unit": "L/ha"]]]
+        strange["id"] = "strange"
         jobs.append(strange)
         let season = try folder.write(String(decoding: try JSONSerialization.data(withJSONObject: jobs), as: UTF8.self), to: "season.json")
         let run = try ReportGen.run(["isoxml", season, "-o", folder.path("usb")])
@@ -101,6 +138,9 @@ struct TaskDataCLITests {
         #expect(tasks.count == jobs.count)
         #expect(tasks.contains { ($0["field"] as? String) == "Pole ]]> & <Łąka>" }, "escaped by libxml2, read back as written")
         #expect(run.stderr.contains("longer than the standard's 32 characters"))
+        // Every dose of every kind of job (every dose unit of the goldens: L/ha, kg/ha, mL/100 L,
+        // %, US label units) as a terminal reads it.
+        #expect(try Self.expectRatesAreTheRecords(tasks: tasks, season: season, in: folder) >= 60)
     }
 
     @Test func anInvalidEntryWritesNothing() throws {

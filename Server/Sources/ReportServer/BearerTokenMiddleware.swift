@@ -1,15 +1,21 @@
 import Hummingbird
 
-/// With a token file, the API asks for `Authorization: Bearer <token>` (401 otherwise) before
-/// reading a byte of the body. The page, health, readiness, metrics and the OpenAPI document stay
-/// open; the drop page's form carries its token in a field.
+/// With a token file, every request asks for `Authorization: Bearer <token>` (401 otherwise)
+/// before a byte of its body is read, except the few paths that stay open, spelled exactly: the
+/// page, health, readiness, metrics and the OpenAPI document, and the drop page's form routes,
+/// which check the token the form carries in a field. The open paths are a list and everything
+/// else is closed, so no other spelling of a path (`//v1/reports`, `/v1/./reports`, `/%761/…`,
+/// which a router may still match) can reach the API without a token.
 package struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     package let tokens: Set<String>
+
+    /// The paths served without the header, exactly as a request spells them.
+    package static let openPaths: Set<String> = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/drop/check", "/drop/download"]
 
     package init(tokens: Set<String>) { self.tokens = tokens }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard !tokens.isEmpty, request.uri.path.hasPrefix("/v1/") else { return try await next(request, context) }
+        guard !tokens.isEmpty, !Self.openPaths.contains(request.uri.path) else { return try await next(request, context) }
         let header = request.headers[.authorization] ?? ""
         guard header.lowercased().hasPrefix("bearer "), Self.accepts(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), in: tokens) else {
             ServerMetrics.refused("unauthorized")

@@ -22,6 +22,11 @@ struct ReportAPI: APIProtocol {
         options.pdfStandard = query.pdfStandard.flatMap { PDFStandard(rawValue: $0.rawValue) } ?? .archivalAccessible
         let png = query.format == .png
         let page = query.page ?? 1, dpi = query.dpi ?? 150
+        // The document's ranges, checked before any work: the generated code does not (a page of 0
+        // once indexed out of the report's pages on a render thread and ended the process).
+        if let refusal = Self.outOfRange("page", page, ReportAPI.pages) ?? Self.outOfRange("dpi", dpi, ReportAPI.resolutions) {
+            return .badRequest(.init(body: .applicationProblemJson(refusal)))
+        }
         let body = RawBody.bytes
         let pool = service.pool, reportOptions = options
         do {
@@ -30,7 +35,7 @@ struct ReportAPI: APIProtocol {
                 let report = try pool.withGenerator(reportOptions) { generator in
                     try generator.report(from: job, output: png ? .png(dpi: Double(dpi)) : .pdf)
                 }
-                guard page <= report.files.count else {
+                guard (1...report.files.count).contains(page) else {
                     throw ReportError.input(InputError(at: .root, "the report has \(report.files.count) page(s); page \(page) was asked for"))
                 }
                 return png ? report.files[page - 1] : report.files[0]
@@ -48,6 +53,16 @@ struct ReportAPI: APIProtocol {
             return problem.status == 400 ? .badRequest(.init(body: .applicationProblemJson(problem)))
                                          : .unprocessableContent(.init(body: .applicationProblemJson(problem)))
         }
+    }
+
+    /// The pages and resolutions `format=png` may ask for (openapi.yaml).
+    static let pages = 1...1000
+    static let resolutions = 36...300
+
+    /// A 400 problem naming a query parameter outside its range, or nil.
+    static func outOfRange(_ name: String, _ value: Int, _ range: ClosedRange<Int>) -> Problem.Body? {
+        range.contains(value) ? nil : Problem.make(status: 400, title: "Parameter out of range",
+                                                   detail: "\(name) must be from \(range.lowerBound) to \(range.upperBound); got \(value)")
     }
 
     func validateJobs(_ input: Operations.ValidateJobs.Input) async throws -> Operations.ValidateJobs.Output {

@@ -140,4 +140,40 @@ import Testing
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok, "health stays open") }
         }
     }
+
+    /// Every spelling of every API path a router might still match (empty segments, dot
+    /// segments, percent-encoding, case, a trailing slash) asks for the token: none is served.
+    @Test(arguments: ["/v1/reports", "/v1/records", "/v1/batches", "/v1/validate", "/v1/templates"])
+    func noSpellingOfAPathSkipsTheToken(path: String) async throws {
+        let token = "0123456789abcdef0123456789abcdef"
+        let rest = String(path.dropFirst(4))
+        let spellings = ["//v1/\(rest)", "/v1//\(rest)", "///v1///\(rest)", "/./v1/\(rest)", "/v1/./\(rest)", "/v1/../v1/\(rest)",
+                         "/%76%31/\(rest)", "/v1/%\(String(rest.utf8.first!, radix: 16))\(rest.dropFirst())", "/V1/\(rest)",
+                         "/v1/\(rest.uppercased())", "\(path)/", "\(path)//", "/v1/\(rest);x", "/v1", "/v1/"]
+        try await testApp(.with { $0.tokens = [token] }).test(.router) { client in
+            for spelling in spellings {
+                for method in [HTTPRequest.Method.get, .post, .head] {
+                    try await client.execute(uri: spelling, method: method, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
+                        #expect(response.status == .unauthorized, "\(method) \(spelling) without a token: \(response.status)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A page or resolution outside the document's range is the client's error, answered before
+    /// any work; the server keeps serving (a page of 0 once ended the process).
+    @Test(arguments: ["page=0", "page=-1", "page=1001", "page=-9223372036854775808", "dpi=0", "dpi=35", "dpi=301", "dpi=1200", "page=0&dpi=0"])
+    func aPageOrResolutionOutOfRangeIsRefusedByName(query: String) async throws {
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/v1/reports?format=png&\(query)", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
+                #expect(response.status == .badRequest, "\(query): \(response.status)")
+                let name = String(query.prefix { $0 != "=" })
+                #expect(String(buffer: response.body).contains("\(name) must be from"), "\(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/v1/reports?format=png&page=1", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
+                #expect(response.status == .ok, "still serving")
+            }
+        }
+    }
 }

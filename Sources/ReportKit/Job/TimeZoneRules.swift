@@ -38,6 +38,17 @@ public struct TimeZoneRules: Sendable, Equatable {
     /// Where the system keeps its zones.
     public static let databaseFolder = "/usr/share/zoneinfo"
 
+    /// UTC, known without the database.
+    static let utc = TimeZoneRules(identifier: "UTC", fixedOffset: 0)
+
+    private init(identifier: String, fixedOffset: Int) {
+        self.identifier = identifier
+        transitions = []
+        offsets = []
+        initialOffset = fixedOffset
+        footer = nil
+    }
+
     /// The zone named `identifier`, or nil when the name is not one (only letters, digits, `_`,
     /// `-` and `+` in components joined by `/`, no `..`) or the database has no such zone.
     public static func named(_ identifier: String, in folder: String = databaseFolder) -> TimeZoneRules? {

@@ -32,8 +32,8 @@ public enum TaskDataWriter {
 }
 
 extension TaskDataExport {
-    /// `TASKDATA.XML` of `plans` in one call, and the warnings of names shortened.
-    public static func file(of plans: [SprayPlan], language: ReportLanguage = .english) throws(RenderError) -> (bytes: [UInt8], warnings: [String]) {
+    /// `TASKDATA.XML` of `plans` in one call, and the warnings of names shortened and doses rounded.
+    public static func file(of plans: [SprayPlan], language: ReportLanguage = .english) throws(RenderError) -> (bytes: [UInt8], warnings: [DiagnosticRecord]) {
         let (root, warnings) = taskData(of: plans, language: language)
         return (try TaskDataWriter.bytes(of: root), warnings)
     }

@@ -3,26 +3,23 @@
 /// Each job is a task (TSK) on a partfield (PFD, the job's field with its area) of a customer and
 /// farm (CTR and FRM, the job's holding), with one treatment zone (TZN) whose process data (PDV) are the
 /// setpoint rates: the spray liquid's volume per area on the job's tank mix (a temporary mixture,
-/// PDT of type 3, whose components, PRN, are the products and the water per hectare), and each
-/// product's own rate. Names longer than the standard's 32 characters are shortened and said.
+/// PDT of type 3, whose components, PRN, are the products and the water of a recipe), and each
+/// product's own rate. Every number is written in its data dictionary entity's unit and resolution
+/// (``DataDictionaryEntity``); a dose a resolution cannot hold is written to the nearest step and
+/// said, with its size. Names longer than the standard's 32 characters are shortened and said.
 public enum TaskDataExport {
     /// The standard's longest designator.
     public static let maximumNameLength = 32
+    /// The largest integer an ISO 11783-10 value holds (`xs:long` bounded to 2³¹ − 1 in the XSD).
+    static let largestValue = Int64(Int32.max)
 
-    /// DDI 0x0001, Setpoint Volume Per Area Application Rate, mm³/m²: 1 L/ha = 100 mm³/m².
-    static let volumePerArea = "0001"
-    /// DDI 0x0006, Setpoint Mass Per Area Application Rate, mg/m²: 1 kg/ha = 100 mg/m².
-    static let massPerArea = "0006"
-    /// DDI 0x0048 (72), Actual Volume Content, mL: a liquid product's quantity unit.
-    static let volumeContent = "0048"
-    /// DDI 0x004B (75), Actual Mass Content, g: a dry product's quantity unit.
-    static let massContent = "004B"
-
-    /// The task data of `plans` (one task each), and a warning for every name shortened.
+    /// The task data of `plans` (one task each), and a warning for every name shortened
+    /// (`isoxml.name-shortened`) and every dose the standard's resolution cannot hold
+    /// (`isoxml.rate-rounded`: the product, the dose, the value written and the difference).
     public static func taskData(of plans: [SprayPlan], software: String = ReportKitVersion.current,
-                                language: ReportLanguage = .english) -> (root: TaskDataElement, warnings: [String]) {
+                                language: ReportLanguage = .english) -> (root: TaskDataElement, warnings: [DiagnosticRecord]) {
         var builder = Builder(language: language)
-        for (index, plan) in plans.enumerated() { builder.add(plan, number: index + 1) }
+        for (index, plan) in plans.enumerated() { builder.add(plan, number: index + 1, of: plans.count) }
         let root = TaskDataElement("ISO11783_TaskData", [
             ("VersionMajor", "4"), ("VersionMinor", "3"), ("ManagementSoftwareManufacturer", "ReportKit"),
             ("ManagementSoftwareVersion", String(software.prefix(maximumNameLength))), ("DataTransferOrigin", "1"),
@@ -31,9 +28,35 @@ public enum TaskDataExport {
         return (root, builder.warnings)
     }
 
-    /// A value in a DDI's integer units, rounded to its resolution.
-    static func units(_ value: Double, per unit: Double) -> String {
-        String(Int64((value / unit).rounded()))
+    /// The value presentation of a rate entity: how a terminal shows its integers in the record's
+    /// unit (scale one step, as many decimals as a step has).
+    static func valuePresentation(_ id: String, of entity: DataDictionaryEntity, unit: String) -> TaskDataElement {
+        let scale = RecordNumber.text(entity.step)
+        let decimals = scale.split(separator: ".").dropFirst().first?.count ?? 0
+        return TaskDataElement("VPN", [("A", id), ("B", "0"), ("C", scale), ("D", String(decimals)), ("E", unit)])
+    }
+
+    /// The tank mix's recipe is written for 1, 10 or 100 hectares: the first that holds every
+    /// component to the mL or g (0.0625 L/ha is 62.5 mL in one hectare, 625 in ten), else the one
+    /// that loses least, within the largest value.
+    static let recipeHectares: [Double] = [1, 10, 100]
+
+    /// The recipe's hectares for `perHectare` quantities (mL or g) and a spray volume of `millilitres` a hectare.
+    static func recipeArea(for perHectare: [Double], millilitres: Double) -> Double {
+        func loss(_ hectares: Double) -> Double {
+            perHectare.map { quantity in quantity > 0 ? abs((quantity * hectares).rounded() - quantity * hectares) / (quantity * hectares) : 0 }.max() ?? 0
+        }
+        let fitting = recipeHectares.filter { hectares in
+            (perHectare + [millilitres]).allSatisfy { ($0 * hectares).rounded() <= Double(largestValue) }
+        }
+        return fitting.first { loss($0) < 1e-9 } ?? fitting.min { loss($0) < loss($1) } ?? 1
+    }
+
+    /// A rate as a person reads it in the warning: kg/ha below one in g/ha, L/ha in mL/ha.
+    static func readable(_ value: Double, _ entity: DataDictionaryEntity) -> String {
+        let small = abs(value) < 1 && value != 0
+        let unit = small ? (entity.recordUnit == "kg/ha" ? "g/ha" : "mL/ha") : entity.recordUnit
+        return "\(RecordNumber.text(RecordNumber.rounded(small ? value * 1000 : value, significantDigits: 6))) \(unit)"
     }
 
     private struct Builder {
@@ -44,39 +67,63 @@ public enum TaskDataExport {
         var partfields: [TaskDataElement] = []
         var products: [TaskDataElement] = []
         var tasks: [TaskDataElement] = []
-        var warnings: [String] = []
+        var warnings: [DiagnosticRecord] = []
         private var customerIDs: [String: (customer: String, farm: String)] = [:]
         /// Products by name and form, shared by every task that uses them.
         private var productIDs: [String: String] = [:]
         private var waterID: String?
+        /// The job being added, for its warnings.
+        private var entry: (number: Int, id: String?, label: String, inHistory: Bool) = (1, nil, "job 1", false)
 
         init(language: ReportLanguage) { self.language = language }
 
         var valuePresentations: [TaskDataElement] {
             [
-                TaskDataElement("VPN", [("A", "VPN1"), ("B", "0"), ("C", "0.01"), ("D", "2"), ("E", "l/ha")]),
-                TaskDataElement("VPN", [("A", "VPN2"), ("B", "0"), ("C", "0.01"), ("D", "2"), ("E", "kg/ha")]),
+                TaskDataExport.valuePresentation("VPN1", of: .setpointVolumePerArea, unit: "l/ha"),
+                TaskDataExport.valuePresentation("VPN2", of: .setpointMassPerArea, unit: "kg/ha"),
             ]
         }
 
+        private mutating func warn(_ path: String, _ rule: String, _ message: String) {
+            let text = "\(entry.label): \(message)"
+            warnings.append(DiagnosticRecord(entry: entry.inHistory ? entry.number : nil, id: entry.id, path: path, rule: rule,
+                                             severity: .warning, message: text))
+        }
+
         /// A designator within the standard's length: shortened on purpose, and said.
-        mutating func name(_ text: String, what: String) -> String {
+        mutating func name(_ text: String, what: String, path: String) -> String {
             guard text.count > TaskDataExport.maximumNameLength else { return text }
             let short = String(text.prefix(TaskDataExport.maximumNameLength - 1)) + "…"
-            warnings.append("\(what) \"\(text)\" is longer than the standard's \(TaskDataExport.maximumNameLength) characters: written as \"\(short)\"")
+            warn(path, "isoxml.name-shortened",
+                 "\(what) \"\(text)\" is longer than the standard's \(TaskDataExport.maximumNameLength) characters: written as \"\(short)\"")
             return short
         }
 
-        mutating func add(_ plan: SprayPlan, number: Int) {
+        /// A setpoint rate in its entity's integers; a dose the resolution cannot hold is said.
+        mutating func setpoint(_ value: Double, _ entity: DataDictionaryEntity, what: String, path: String, recipe: String? = nil) -> String {
+            let written = entity.written(value)
+            if written.lost {
+                let change = value > 0 ? (written.readBack - value) / value * 100 : 0
+                let percent = RecordNumber.text(RecordNumber.rounded(change, significantDigits: 2))
+                warn(path, "isoxml.rate-rounded",
+                     "\(what): \(TaskDataExport.readable(value, entity)) is written as \(TaskDataExport.readable(written.readBack, entity)) "
+                     + "(\(change > 0 ? "+" : "")\(percent) %): DDI 0x\(entity.ddi) counts in steps of \(TaskDataExport.readable(entity.step, entity))"
+                     + (recipe.map { "; \($0)" } ?? ""))
+            }
+            return String(min(max(written.integer, -TaskDataExport.largestValue - 1), TaskDataExport.largestValue))
+        }
+
+        mutating func add(_ plan: SprayPlan, number: Int, of count: Int) {
             let job = plan.job
             let label = job.id.map { "job \($0)" } ?? "job \(number)"
+            entry = (number, job.id, label, count > 1)
             var customer: String?, farm: String?
             if let holding = job.record.holding {
                 if let known = customerIDs[holding] {
                     (customer, farm) = known
                 } else {
                     let ids = (customer: "CTR\(customers.count + 1)", farm: "FRM\(farms.count + 1)")
-                    let holdingName = name(holding, what: "\(label): the holding")
+                    let holdingName = name(holding, what: "the holding", path: "$.holding")
                     customers.append(TaskDataElement("CTR", [("A", ids.customer), ("B", holdingName)]))
                     farms.append(TaskDataElement("FRM", [("A", ids.farm), ("B", holdingName), ("I", ids.customer)]))
                     customerIDs[holding] = ids
@@ -85,15 +132,18 @@ public enum TaskDataExport {
             }
             let partfield = "PFD\(partfields.count + 1)"
             let fieldName = job.field.name ?? job.title ?? (language == .polish ? "Pole \(number)" : "Field \(number)")
-            partfields.append(TaskDataElement("PFD", [
-                ("A", partfield), ("B", job.field.parcels.flatMap(\.cadastral).first.map { name($0, what: "\(label): the cadastral number") }),
-                ("C", name(fieldName, what: "\(label): the field")),
-                ("D", String(UInt64((job.field.area.internalValue * 10_000).rounded()))), ("E", customer), ("F", farm),
-            ]))
-            // The tank mix: each product and the water per hectare, in their quantity units.
             let area = job.field.area.internalValue
-            var components: [TaskDataElement] = []
+            partfields.append(TaskDataElement("PFD", [
+                ("A", partfield),
+                ("B", job.field.parcels.flatMap(\.cadastral).first.map { name($0, what: "the cadastral number", path: "$.field.parcels") }),
+                ("C", name(fieldName, what: "the field", path: "$.field.name")),
+                ("D", String(DataDictionaryEntity.totalArea.integer(for: area * 10_000))), ("E", customer), ("F", farm),
+            ]))
+            // Each product's dose per hectare, in its quantity unit (mL or g) for the recipe.
+            var perHectare: [Double] = []
             var rates: [TaskDataElement] = []
+            var productIDsOfJob: [String] = []
+            var doses: [(name: String, liquid: Bool, id: String)] = []
             for (index, product) in job.products.enumerated() {
                 let liquid = product.form == .liquid
                 let productName = product.name ?? (language == .polish ? "Środek \(index + 1)" : "Product \(index + 1)")
@@ -103,36 +153,52 @@ public enum TaskDataExport {
                     id = known
                 } else {
                     id = "PDT\(products.count + 1)"
+                    let quantity: DataDictionaryEntity = liquid ? .volumeContent : .massContent
                     products.append(TaskDataElement("PDT", [
-                        ("A", id), ("B", name(productName, what: "\(label): product \(index + 1)")),
-                        ("E", liquid ? TaskDataExport.volumeContent : TaskDataExport.massContent), ("F", "1"),
+                        ("A", id), ("B", name(productName, what: "product \(index + 1)", path: "$.products[\(index)].name")),
+                        ("E", quantity.ddi), ("F", "1"),
                     ]))
                     productIDs[key] = id
                 }
-                let perHectare = area > 0 && index < plan.totals.products.count ? plan.totals.products[index] / area : 0
-                // mL or g per hectare: the product's quantity in the recipe of one hectare.
-                components.append(TaskDataElement("PRN", [("A", id), ("B", TaskDataExport.units(perHectare * 1000, per: 1))]))
-                rates.append(TaskDataElement("PDV", [
-                    ("A", liquid ? TaskDataExport.volumePerArea : TaskDataExport.massPerArea),
-                    ("B", TaskDataExport.units(perHectare, per: 0.01)), ("C", id), ("E", liquid ? "VPN1" : "VPN2"),
-                ]))
+                productIDsOfJob.append(id)
+                perHectare.append((area > 0 && index < plan.totals.products.count ? plan.totals.products[index] / area : 0) * 1000)
+                doses.append((name: productName, liquid: liquid, id: id))
             }
             let water = waterProductID()
             let waterPerHectare = area > 0 ? plan.totals.water / area : 0
-            components.append(TaskDataElement("PRN", [("A", water), ("B", TaskDataExport.units(waterPerHectare * 1000, per: 1))]))
+            perHectare.append(waterPerHectare * 1000)
+            productIDsOfJob.append(water)
+            // The recipe: each product and the water for `hectares`, in mL or g.
+            let millilitres = job.sprayRate.internalValue * 1000
+            let hectares = TaskDataExport.recipeArea(for: perHectare, millilitres: millilitres)
+            for (index, dose) in doses.enumerated() {
+                let entity: DataDictionaryEntity = dose.liquid ? .setpointVolumePerArea : .setpointMassPerArea
+                let inRecipe = perHectare[index] * hectares
+                let exact = abs(inRecipe.rounded() - inRecipe) <= inRecipe * 1e-9
+                rates.append(TaskDataElement("PDV", [
+                    ("A", entity.ddi),
+                    ("B", setpoint(perHectare[index] / 1000, entity, what: dose.name, path: "$.products[\(index)].rate",
+                                   recipe: exact ? "the tank mix's recipe holds it exactly" : "the tank mix's recipe is the nearest \(dose.liquid ? "mL" : "g") in \(RecordNumber.text(hectares)) ha")),
+                    ("C", dose.id), ("E", dose.liquid ? "VPN1" : "VPN2"),
+                ]))
+            }
+            let components = zip(productIDsOfJob, perHectare).map { id, quantity in
+                TaskDataElement("PRN", [("A", id), ("B", String(Int64((quantity * hectares).rounded())))])
+            }
             let mixture = "PDT\(products.count + 1)"
             let mixtureName = (language == .polish ? "Ciecz " : "Mix ") + (job.id ?? job.title ?? fieldName)
             products.append(TaskDataElement("PDT", [
-                ("A", mixture), ("B", name(mixtureName, what: "\(label): the tank mix")), ("E", TaskDataExport.volumeContent), ("F", "3"),
-                ("G", TaskDataExport.units(job.sprayRate.internalValue * 1000, per: 1)),
+                ("A", mixture), ("B", name(mixtureName, what: "the tank mix", path: "$")), ("E", DataDictionaryEntity.volumeContent.ddi), ("F", "3"),
+                ("G", String(Int64((millilitres * hectares).rounded()))),
             ], children: components))
-            let zone = TaskDataElement("TZN", [("A", "1"), ("B", name(fieldName, what: "\(label): the treatment zone"))], children: [
-                TaskDataElement("PDV", [("A", TaskDataExport.volumePerArea), ("B", TaskDataExport.units(job.sprayRate.internalValue, per: 0.01)),
+            let zone = TaskDataElement("TZN", [("A", "1"), ("B", name(fieldName, what: "the treatment zone", path: "$.field.name"))], children: [
+                TaskDataElement("PDV", [("A", DataDictionaryEntity.setpointVolumePerArea.ddi),
+                                        ("B", setpoint(millilitres / 1000, .setpointVolumePerArea, what: "the spray volume", path: "$.sprayRate")),
                                         ("C", mixture), ("E", "VPN1")]),
             ] + rates)
             let designator = job.title.map { "\($0): \(fieldName)" } ?? fieldName
             tasks.append(TaskDataElement("TSK", [
-                ("A", "TSK\(tasks.count + 1)"), ("B", name(designator, what: "\(label): the task")), ("C", customer), ("D", farm),
+                ("A", "TSK\(tasks.count + 1)"), ("B", name(designator, what: "the task", path: "$.title")), ("C", customer), ("D", farm),
                 ("E", partfield),
                 ("G", "1"), ("H", "1"),
             ], children: [zone]))
@@ -143,7 +209,7 @@ public enum TaskDataExport {
             if let waterID { return waterID }
             let id = "PDT\(products.count + 1)"
             products.append(TaskDataElement("PDT", [("A", id), ("B", language == .polish ? "Woda" : "Water"),
-                                                    ("E", TaskDataExport.volumeContent), ("F", "1")]))
+                                                    ("E", DataDictionaryEntity.volumeContent.ddi), ("F", "1")]))
             waterID = id
             return id
         }

@@ -10,6 +10,9 @@ public struct TimeLog: Sendable, Equatable {
     public var stop: String
     /// The last value logged of each DDI (upper-case hex, `0074`).
     public var lastValues: [String: Double]
+    /// What a person should know of how the times were read: a wall-clock time in the hour the
+    /// clocks repeat that the log's own sequence could not place.
+    public var notes: [String] = []
 
     /// The position fields a record may hold, in their order, and their sizes in bytes
     /// (north, east, up, status, PDOP, HDOP, satellites, GPS UTC time, GPS UTC date).
@@ -34,6 +37,8 @@ public struct TimeLog: Sendable, Equatable {
         var first: String?, last: String?
         var lastValues: [String: Double] = [:]
         var records = 0
+        // Wall-clock times (seconds since 1970 as if UTC), for a log without GPS time.
+        var wallClock: [Int64] = []
         while offset < bytes.count {
             guard let milliseconds = take(4), let days = take(2) else { return nil }
             var gps: [String: UInt64] = [:]
@@ -46,20 +51,57 @@ public struct TimeLog: Sendable, Equatable {
                 guard let index = take(1), let raw = take(4), Int(index) < values.count else { return nil }
                 lastValues[values[Int(index)]] = Double(Int32(truncatingIfNeeded: raw))
             }
-            let moment: String
             if let time = gps["H"], let date = gps["I"] {
-                moment = Self.rfc3339(days: Int64(date), milliseconds: Int64(time), offset: 0)
+                let moment = Self.rfc3339(days: Int64(date), milliseconds: Int64(time), offset: 0)
+                first = first ?? moment
+                last = moment
             } else {
-                let local = Self.instant(days: Int64(days), milliseconds: Int64(milliseconds))
-                let shift = zone.map { $0.offset(at: local.addingTimeInterval(-Double($0.offset(at: local)))) } ?? 0
-                moment = Self.rfc3339(days: Int64(days), milliseconds: Int64(milliseconds), offset: shift)
+                wallClock.append(Int64(Self.instant(days: Int64(days), milliseconds: Int64(milliseconds)).timeIntervalSince1970))
             }
-            first = first ?? moment
-            last = moment
             records += 1
         }
-        guard records > 0, let first, let last else { return nil }
-        return TimeLog(start: first, stop: last, lastValues: lastValues)
+        guard records > 0 else { return nil }
+        var notes: [String] = []
+        if first == nil, let start = wallClock.first, let end = wallClock.last {
+            let (startOffset, stopOffset, note) = Self.offsets(of: wallClock, in: zone)
+            first = Self.rfc3339(seconds: start, offset: startOffset)
+            last = Self.rfc3339(seconds: end, offset: stopOffset)
+            notes += note.map { [$0] } ?? []
+        }
+        guard let first, let last else { return nil }
+        return TimeLog(start: first, stop: last, lastValues: lastValues, notes: notes)
+    }
+
+    /// The offsets of a log's first and last wall-clock time in `zone` (none: UTC). A time in the
+    /// hour the clocks repeat is placed by the log's own sequence: records come in the order they
+    /// were logged, so a wall clock that runs backwards went back at that record; the times before
+    /// it are summer time, those after it winter time. Where the sequence cannot tell, the first
+    /// pass of the hour is taken and said.
+    static func offsets(of wallClock: [Int64], in zone: TimeZoneRules?) -> (start: Int, stop: Int, note: String?) {
+        guard let zone, let start = wallClock.first, let stop = wallClock.last else { return (0, 0, nil) }
+        let back = wallClock.indices.dropFirst().first { wallClock[$0] < wallClock[$0 - 1] }
+        let startOffsets = zone.resolvedOffset(ofLocal: start), stopOffsets = zone.resolvedOffset(ofLocal: stop)
+        let all = { (local: Int64) in zone.offsets(ofLocal: local) }
+        let startOffset = startOffsets.offset
+        var stopOffset = stopOffsets.offset
+        if stopOffsets.ambiguous, back != nil, let later = all(stop).last { stopOffset = later }
+        // A log that starts before the repeated hour and never runs back is still in its first pass.
+        let unplaced = startOffsets.ambiguous && back == nil
+        let note = unplaced ? "the log's wall-clock times fall in the hour the clocks repeat in \(zone.identifier); read as the first pass of that hour" : nil
+        return (startOffset, stopOffset, note)
+    }
+
+    /// The offset as RFC 3339 writes it: `Z`, `+02:00`.
+    static func offsetText(_ offset: Int) -> String {
+        func two(_ value: Int) -> String { CivilTime.digits(value, 2) }
+        return offset == 0 ? "Z" : "\(offset < 0 ? "-" : "+")\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
+    }
+
+    /// A wall-clock time (seconds since 1970 as if UTC) as RFC 3339 with `offset`.
+    static func rfc3339(seconds: Int64, offset: Int) -> String {
+        let civil = CivilTime(Date(timeIntervalSince1970: Double(seconds)))
+        func two(_ value: Int) -> String { CivilTime.digits(value, 2) }
+        return "\(civil.isoDate)T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))\(offsetText(offset))"
     }
 
     /// 1980-01-01 plus `days` and `milliseconds`, as a UTC instant.
@@ -69,9 +111,6 @@ public struct TimeLog: Sendable, Equatable {
 
     /// The same moment as RFC 3339 with `offset` seconds east of UTC ("Z" for none).
     static func rfc3339(days: Int64, milliseconds: Int64, offset: Int) -> String {
-        let civil = CivilTime(instant(days: days, milliseconds: milliseconds))
-        func two(_ value: Int) -> String { CivilTime.digits(value, 2) }
-        let zone = offset == 0 ? "Z" : "\(offset < 0 ? "-" : "+")\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
-        return "\(civil.isoDate)T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))\(zone)"
+        rfc3339(seconds: Int64(instant(days: days, milliseconds: milliseconds).timeIntervalSince1970), offset: offset)
     }
 }

@@ -61,9 +61,9 @@ public enum TaskDataReader {
 
 extension TaskDataImport {
     /// The applied tasks of the task data in `folder` (its TASKDATA.XML and the binary time logs
-    /// it refers to) as a JSON array of jobs, and what was left out; `zone` gives a log's local
-    /// times their offset when it holds no GPS time.
-    public static func jobs(inFolder folder: String, zone: TimeZoneRules?) throws(RenderError) -> (json: [UInt8], skipped: [String]) {
+    /// it refers to) as a JSON array of jobs, and what was left out or read with a warning; `zone`
+    /// gives times written without an offset theirs (a `TIM` without one, a log without GPS time).
+    public static func jobs(inFolder folder: String, zone: TimeZoneRules?) throws(RenderError) -> (json: [UInt8], warnings: [String]) {
         let file = folder + "/TASKDATA.XML"
         guard let data = FileManager.default.contents(atPath: file) else { throw RenderError("\(file): cannot be read") }
         let root = try TaskDataReader.root(of: [UInt8](data), name: file)
@@ -81,7 +81,7 @@ extension TaskDataImport {
             }
             logs[name] = log
         }
-        let (json, skipped) = jobs(from: root, timeLogs: logs)
-        return (json, unreadable + skipped)
+        let (json, warnings) = jobs(from: root, timeLogs: logs, zone: zone)
+        return (json, unreadable + warnings)
     }
 }
