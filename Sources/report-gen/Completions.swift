@@ -24,7 +24,9 @@ enum Completions {
         let folder = slash.map { String(prefix[...$0]) } ?? ""
         let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
-        return entries.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().compactMap { entry in
+        // Candidates go to the shells a line each: a name holding a line break cannot be one.
+        let offered = entries.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) && !$0.contains(where: \.isNewline) }
+        return offered.sorted().compactMap { entry in
             let path = folder + entry
             if FileStatus(path: path)?.kind == .directory { return path + "/" }
             return extensions.contains(where: { entry.lowercased().hasSuffix("." + $0) }) ? path : nil

@@ -40,8 +40,21 @@ struct CompletionsCommand: ParsableCommand {
     static func script(for shell: Shell) -> String {
         switch shell {
         case .bash:
+            // The generated script hands a custom completion's candidates to `compgen -W`, which
+            // expands each word as shell code: a file named `x$(touch PWNED).json` beside the
+            // job ran its command on Tab. Candidates are taken here as lines, literally, instead.
             let generated = ReportGen.completionScript(for: .bash)
+                .replacing("__report-gen_add_completions -W \"$(__report-gen_custom_complete", with: "__report-gen_add_literal_completions \"$(__report-gen_custom_complete")
             return generated.replacing("complete -o filenames -F _report-gen report-gen", with: "") + """
+
+                # report-gen: candidates as lines of text, never expanded, kept when they start with
+                # the word typed (and quoted by readline on insertion, under -o filenames).
+                __report-gen_add_literal_completions() {
+                    local completion
+                    while IFS='' read -r completion; do
+                        [[ -n "${completion}" && "${completion}" == "${cur}"* ]] && COMPREPLY+=("${completion}")
+                    done <<< "${1}"
+                }
 
                 # report-gen: a first word that is no command is a job for the default command, render.
                 _report-gen_with_default() {
