@@ -184,4 +184,45 @@ struct TaskDataInteropCLITests {
         #expect(line["endTime"] as? String == "02:30:00" && line["endUtcOffset"] as? String == "+01:00", "\(line)")
         #expect(!run.stderr.contains("the clocks repeat"), "the sequence placed them: \(run.stderr)")
     }
+
+    /// The XSD's 32 characters are code points: a field name of 20 letters each written with a
+    /// combining mark (g̨, which has no precomposed form) is 40 of them, and is shortened and said.
+    @Test func namesAreShortenedByTheSchemasCountOfCodePoints() throws {
+        let folder = try ScratchFolder()
+        var job = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ReportGen.example("herbicide-pl.json")))) as? [String: Any])
+        job["field"] = ["name": String(repeating: "g\u{0328}", count: 20), "area": ["value": 2, "unit": "ha"]]
+        let input = try folder.write(String(decoding: try JSONSerialization.data(withJSONObject: job), as: UTF8.self), to: "job.json")
+        let run = try ReportGen.run(["isoxml", input, "-o", folder.path("usb")])
+        #expect(run.status == 0 && run.stderr.contains("longer than the standard's 32 characters"), "\(run.stderr)")
+        let checked = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", TaskDataCLITests.check, folder.path("usb/TASKDATA")])
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any], "\(checked.stderr)")
+        #expect((result["errors"] as? [String]) == [], "the XSD: \(result["errors"] ?? "")")
+    }
+
+    /// What the export writes comes back: the record of docs/examples/record-pl.json and the
+    /// record of its task data, carried out, agree on the field, crop, parcels with their
+    /// cadastral numbers, holding and every product's dose.
+    @Test func aRoundTripKeepsTheFieldCropParcelsAndDoses() throws {
+        let folder = try ScratchFolder()
+        let example = ReportGen.example("record-pl.json")
+        #expect(try ReportGen.run(["isoxml", example, "-o", folder.path("usb")]).status == 0)
+        let file = folder.path("usb/TASKDATA/TASKDATA.XML")
+        var xml = try String(contentsOfFile: file, encoding: .utf8)
+        let end = try #require(xml.range(of: "</TSK>"))
+        xml.insert(contentsOf: "  <TIM A=\"2026-04-14T07:30:00+02:00\" B=\"2026-04-14T09:00:00+02:00\" D=\"4\"/>\n  ", at: end.lowerBound)
+        try xml.write(toFile: file, atomically: true, encoding: .utf8)
+        let (_, typed) = try lines(folder, ["record", example])
+        let (back, logged) = try lines(folder, ["record", folder.path("usb/TASKDATA")])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(typed.count == logged.count && !typed.isEmpty)
+        for (original, again) in zip(typed, logged) {
+            for key in ["field", "crop", "parcels", "holding", "product", "dosePerHa", "treatedAreaHa"] {
+                func text(_ value: Any?) throws -> String {
+                    String(decoding: try JSONSerialization.data(withJSONObject: value ?? NSNull(), options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
+                }
+                let (a, b) = (try text(original[key]), try text(again[key]))
+                #expect(a == b, "\(key): \(a) typed, \(b) after the terminal")
+            }
+        }
+    }
 }

@@ -22,10 +22,25 @@ public enum TaskDataExport {
         for (index, plan) in plans.enumerated() { builder.add(plan, number: index + 1, of: plans.count) }
         let root = TaskDataElement("ISO11783_TaskData", [
             ("VersionMajor", "4"), ("VersionMinor", "3"), ("ManagementSoftwareManufacturer", "ReportKit"),
-            ("ManagementSoftwareVersion", String(software.prefix(maximumNameLength))), ("DataTransferOrigin", "1"),
+            ("ManagementSoftwareVersion", shortened(software, to: maximumNameLength)), ("DataTransferOrigin", "1"),
             ("lang", language == .polish ? "pl" : "en"),
-        ], children: builder.customers + builder.farms + builder.partfields + builder.products + builder.tasks + builder.valuePresentations)
+        ], children: builder.customers + builder.farms + builder.crops + builder.partfields + builder.products + builder.tasks + builder.valuePresentations)
         return (root, builder.warnings)
+    }
+
+    /// The whole characters of `text` that fit in `limit` code points: the XSD's `maxLength`
+    /// counts code points, and a letter with its accent or a flag is several (a name of 32
+    /// letters of which some are decomposed passed 32 and failed the schema).
+    static func shortened(_ text: String, to limit: Int) -> String {
+        var kept = 0
+        var result = ""
+        for character in text {
+            let size = character.unicodeScalars.count
+            guard kept + size <= limit else { break }
+            result.append(character)
+            kept += size
+        }
+        return result
     }
 
     /// The value presentation of a rate entity: how a terminal shows its integers in the record's
@@ -65,6 +80,9 @@ public enum TaskDataExport {
         /// A farm per holding: terminals file partfields and tasks under customer and farm.
         var farms: [TaskDataElement] = []
         var partfields: [TaskDataElement] = []
+        /// A crop type per crop name (CTP), which partfields refer to.
+        var crops: [TaskDataElement] = []
+        private var cropIDs: [String: String] = [:]
         var products: [TaskDataElement] = []
         var tasks: [TaskDataElement] = []
         var warnings: [DiagnosticRecord] = []
@@ -92,8 +110,8 @@ public enum TaskDataExport {
 
         /// A designator within the standard's length: shortened on purpose, and said.
         mutating func name(_ text: String, what: String, path: String) -> String {
-            guard text.count > TaskDataExport.maximumNameLength else { return text }
-            let short = String(text.prefix(TaskDataExport.maximumNameLength - 1)) + "…"
+            guard text.unicodeScalars.count > TaskDataExport.maximumNameLength else { return text }
+            let short = TaskDataExport.shortened(text, to: TaskDataExport.maximumNameLength - 1) + "…"
             warn(path, "isoxml.name-shortened",
                  "\(what) \"\(text)\" is longer than the standard's \(TaskDataExport.maximumNameLength) characters: written as \"\(short)\"")
             return short
@@ -138,7 +156,9 @@ public enum TaskDataExport {
                 ("B", job.field.parcels.flatMap(\.cadastral).first.map { name($0, what: "the cadastral number", path: "$.field.parcels") }),
                 ("C", name(fieldName, what: "the field", path: "$.field.name")),
                 ("D", String(DataDictionaryEntity.totalArea.integer(for: area * 10_000))), ("E", customer), ("F", farm),
+                ("G", job.field.crop.map { cropID($0) }),
             ]))
+            addParcels(of: job.field, to: partfield, customer: customer, farm: farm)
             // Each product's dose per hectare, in its quantity unit (mL or g) for the recipe.
             var perHectare: [Double] = []
             var rates: [TaskDataElement] = []
@@ -202,6 +222,34 @@ public enum TaskDataExport {
                 ("E", partfield),
                 ("G", "1"), ("H", "1"),
             ], children: [zone]))
+        }
+
+        /// The crop type of `crop`, one per name.
+        private mutating func cropID(_ crop: String) -> String {
+            if let known = cropIDs[crop] { return known }
+            let id = "CTP\(crops.count + 1)"
+            crops.append(TaskDataElement("CTP", [("A", id), ("B", name(crop, what: "the crop", path: "$.field.crop"))]))
+            cropIDs[crop] = id
+            return id
+        }
+
+        /// The field's parcels as partfields of the field (`I` refers to the task's partfield):
+        /// one per cadastral number, its code (`B`), the parcel's label (`C`) and, on the first,
+        /// the parcel's area (`D`, else 0), so that reading back rebuilds the parcels.
+        private mutating func addParcels(of field: Field, to partfield: String, customer: String?, farm: String?) {
+            for (index, parcel) in field.parcels.enumerated() {
+                let label = parcel.label ?? (language == .polish ? "Działka \(index + 1)" : "Parcel \(index + 1)")
+                let numbers: [String?] = parcel.cadastral.isEmpty ? [nil] : parcel.cadastral
+                for (position, number) in numbers.enumerated() {
+                    let area = position == 0 ? parcel.area.map { $0.internalValue * 10_000 } ?? 0 : 0
+                    partfields.append(TaskDataElement("PFD", [
+                        ("A", "PFD\(partfields.count + 1)"),
+                        ("B", number.map { self.name($0, what: "the cadastral number", path: "$.field.parcels[\(index)].cadastral") }),
+                        ("C", name(label, what: "the parcel", path: "$.field.parcels[\(index)].label")),
+                        ("D", String(DataDictionaryEntity.totalArea.integer(for: area))), ("E", customer), ("F", farm), ("I", partfield),
+                    ]))
+                }
+            }
         }
 
         /// The water, one product shared by every task's mix.

@@ -25,12 +25,13 @@ public enum TaskDataImport {
                             zone: TimeZoneRules? = nil) -> (json: [UInt8], warnings: [String]) {
         let byID = Dictionary(root.children.compactMap { element in element["A"].map { ($0, element) } }) { first, _ in first }
         let polish = root["lang"]?.hasPrefix("pl") == true
+        let partfields = root.children.filter { $0.name == "PFD" }
         let zone = zone ?? TimeZoneRules.named("Europe/Warsaw") ?? TimeZoneRules.utc
         var jobs: [JSONValue] = []
         var warnings: [String] = []
         for task in root.children where task.name == "TSK" {
             let label = "\(task["A"] ?? "TSK") (\(task["B"] ?? ""))"
-            var reader = TaskReader(task: task, byID: byID, timeLogs: timeLogs, zone: zone, polish: polish)
+            var reader = TaskReader(task: task, byID: byID, partfields: partfields, timeLogs: timeLogs, zone: zone, polish: polish)
             do {
                 if let job = try reader.job() { jobs.append(job) }
             } catch {
@@ -50,14 +51,18 @@ public enum TaskDataImport {
     private struct TaskReader {
         let task: TaskDataElement
         let byID: [String: TaskDataElement]
+        /// Every partfield, in the file's order (a parcel's cadastral numbers are in a row).
+        let partfields: [TaskDataElement]
         let timeLogs: [String: TimeLog]
         let zone: TimeZoneRules
         let polish: Bool
         var notes: [String] = []
 
-        init(task: TaskDataElement, byID: [String: TaskDataElement], timeLogs: [String: TimeLog], zone: TimeZoneRules, polish: Bool) {
+        init(task: TaskDataElement, byID: [String: TaskDataElement], partfields: [TaskDataElement], timeLogs: [String: TimeLog],
+             zone: TimeZoneRules, polish: Bool) {
             self.task = task
             self.byID = byID
+            self.partfields = partfields
             self.timeLogs = timeLogs
             self.zone = zone
             self.polish = polish
@@ -136,6 +141,8 @@ public enum TaskDataImport {
             if let title = task["B"] { members.append(("title", .string(title))) }
             var field: [(String, JSONValue)] = [("area", .object(TaskDataImport.object([("value", TaskDataImport.number(hectares)), ("unit", .string("ha"))])))]
             if let name = partfield?["C"] { field.insert(("name", .string(name)), at: 0) }
+            if let crop = partfield?["G"].flatMap({ byID[$0] }).flatMap({ $0.name == "CTP" ? $0["B"] : nil }) { field.append(("crop", .string(crop))) }
+            if let partfield, let parcels = try parcels(of: partfield), !parcels.isEmpty { field.append(("parcels", .array(parcels))) }
             members += [
                 ("field", .object(TaskDataImport.object(field))),
                 ("sprayRate", .object(TaskDataImport.object([("value", TaskDataImport.number(litresPerHectare)), ("unit", .string("L/ha"))]))),
@@ -147,6 +154,30 @@ public enum TaskDataImport {
             ]
             if let holding = customer?["B"] { members.append(("holding", .string(holding))) }
             return .object(TaskDataImport.object(members))
+        }
+
+        /// The parcels of a field: the partfields that refer to it (`I`), one per cadastral number
+        /// (`B`), those of one parcel in a row under its label (`C`), its area (`D`, m²) on the first.
+        func parcels(of field: TaskDataElement) throws(Unreadable) -> [JSONValue]? {
+            guard let id = field["A"] else { return nil }
+            var parcels: [(label: String?, numbers: [String], squareMetres: Double)] = []
+            for element in partfields where element["I"] == id {
+                let squareMetres = try decimal(element, "D") ?? 0
+                if let last = parcels.last, last.label == element["C"], squareMetres == 0 {
+                    parcels[parcels.count - 1].numbers += element["B"].map { [$0] } ?? []
+                } else {
+                    parcels.append((element["C"], element["B"].map { [$0] } ?? [], squareMetres))
+                }
+            }
+            return parcels.map { parcel in
+                var members: [(String, JSONValue)] = []
+                if let label = parcel.label { members.append(("label", .string(label))) }
+                members.append(("cadastral", .array(parcel.numbers.map { .string($0) })))
+                if parcel.squareMetres > 0 {
+                    members.append(("area", .object(TaskDataImport.object([("value", TaskDataImport.number(parcel.squareMetres / 10_000)), ("unit", .string("ha"))]))))
+                }
+                return .object(TaskDataImport.object(members))
+            }
         }
 
         /// The products' doses of a treatment zone (0x0001 volume, 0x0006 mass per area, each in its
