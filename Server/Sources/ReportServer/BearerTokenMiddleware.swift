@@ -10,7 +10,7 @@ package struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware 
     package let tokens: Set<String>
 
     /// The paths served without the header, exactly as a request spells them.
-    package static let openPaths: Set<String> = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/drop/check", "/drop/download"]
+    package static var openPaths: Set<String> { OpenPaths.all }
 
     package init(tokens: Set<String>) { self.tokens = tokens }
 
@@ -37,4 +37,9 @@ package struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware 
         }
         return found
     }
+}
+
+/// The paths a server with tokens serves without the header (a generic type cannot store them).
+enum OpenPaths {
+    static let all: Set<String> = ["/", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/drop/check", "/drop/download"]
 }
