@@ -112,10 +112,12 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
         }
-        // The summary agrees with the exit status: jobs a --strict record check fails are counted.
-        var summary = "\(name): \(valid) of \(total) jobs valid"
+        // The summary agrees with the exit status: under --strict a job the record check finds
+        // lacking is not valid, and is counted apart.
+        var summary = "\(name): \(strict ? valid - incomplete : valid) of \(total) jobs valid"
         if let record, incomplete > 0 {
-            summary += ", \(incomplete) of them lacking what the \(record.rawValue) record asks for" + (strict ? " (errors: --strict)" : "")
+            summary += strict ? "; \(incomplete) lack\(incomplete == 1 ? "s" : "") what the \(record.rawValue) record asks for (errors: --strict)"
+                              : ", \(incomplete) of them lacking what the \(record.rawValue) record asks for"
         }
         try FileHandleOutput.print(summary + "\n")
         if valid < total || (strict && incomplete > 0) { throw ExitStatus.badData }
@@ -144,6 +146,8 @@ struct ValidateCommand: ParsableCommand {
         if !checked.missing.isEmpty { incomplete += 1 }
         let job = plan.job
         let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
-        return ("\(label): valid \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")", job)
+        // Under --strict a job its record check finds lacking is not called valid.
+        let verdict = strict && !checked.missing.isEmpty ? "incomplete (--strict)" : "valid"
+        return ("\(label): \(verdict) \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")", job)
     }
 }

@@ -66,7 +66,8 @@ extension ProductCatalogue {
             if let maximum = use.maxRate, let dose = dose(of: index, in: plan, like: maximum.unit) {
                 if maximum.unit.form != product.form {
                     warnings.append(Diagnostic(.warning, at: path.appending("rate"),
-                                               "\(name)'s label maximum is in \(maximum.unit.rawValue), the job's dose in \(product.rate.unit.rawValue): one is a liquid, the other a solid, so they were not compared"))
+                                               "\(name)'s label maximum is in \(maximum.unit.rawValue), the job's dose in \(product.rate.unit.rawValue): one is a liquid, the other a solid, so they were not compared",
+                                               notice: .labelUnitNotComparable(product: name, labelUnit: maximum.unit.rawValue, doseUnit: product.rate.unit.rawValue)))
                 } else if dose > maximum.value * (1 + 1e-9) {
                     warnings.append(Diagnostic(.warning, at: path.appending("rate"),
                                                "\(name) at \(RecordNumber.text(Self.rounded(dose))) \(maximum.unit.rawValue) is above the label's maximum of \(RecordNumber.text(maximum.value)) \(maximum.unit.rawValue) on \(crop)",

@@ -18,6 +18,9 @@ public enum Notice: Sendable, Equatable {
     case authorisationExpired(product: String, number: String, lastDay: String)
     /// A product whose label lists no use on the job's crop.
     case notOnLabel(product: String, crop: String)
+    /// A label maximum in a unit of the other form than the job's dose (a liquid's L/ha against a
+    /// solid's kg/ha), so the two could not be compared.
+    case labelUnitNotComparable(product: String, labelUnit: String, doseUnit: String)
     /// A dose above the label's maximum on the crop, both in the label's unit.
     case aboveLabelMaximum(product: String, dose: Double, maximum: Double, unit: String)
     /// The crop's growth stage outside the label's window.

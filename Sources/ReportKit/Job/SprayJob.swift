@@ -258,19 +258,22 @@ public struct ApplicationRecord: Sendable, Equatable {
 }
 
 extension SprayJob {
-    /// When the application ended, as the report, the register and the record show it: with its
-    /// own offset (in the job's time zone, a UTC end gets the zone's: across the change to summer
-    /// time the end keeps the hour it was lived in), except a UTC end with no zone to place it,
-    /// which is read on the start's clock, so it never reads before the start ("07:30–06:00").
     /// True for a job given in US units (its area in acres, or its spray volume in gal/ac):
     /// its report is printed on US Letter unless a template or `--paper` says otherwise.
     public var usesUSUnits: Bool {
         field.area.unit == .acre || sprayRate.unit.system == .usCustomary
     }
 
+    /// When the application ended, as the report, the register and the record show it: on the
+    /// start's clock, so that it never reads before the start ("07:30–06:00" for an end written at
+    /// +00:00 on a Polish job), unless its offset is the one the job's time zone had at that
+    /// moment (across the change to summer time the end keeps the hour it was lived in).
     public var endDateAsShown: JobDate? {
         guard let end = endDate else { return nil }
-        guard end.isUTC, let start = date, !start.isUTC else { return end }
+        guard let start = date, !start.isUTC, end.hasTime, end.utcOffsetSeconds != start.utcOffsetSeconds || end.isUTC else { return end }
+        if !end.isUTC, let zone = timeZone.flatMap({ TimeZoneRules.named($0) }), zone.offset(at: end.instant) == end.utcOffsetSeconds {
+            return end
+        }
         return JobDate(instant: end.instant, utcOffsetSeconds: start.utcOffsetSeconds, hasTime: end.hasTime)
     }
 }

@@ -56,6 +56,7 @@ public struct DiagnosticRecord: Sendable, Equatable {
         case .authorisationUnknown: "label.authorisation-unknown"
         case .authorisationExpired: "label.authorisation-expired"
         case .notOnLabel: "label.not-on-label"
+        case .labelUnitNotComparable: "label.unit-not-comparable"
         case .aboveLabelMaximum: "label.above-maximum-dose"
         case .outsideLabelStages: "label.outside-stages"
         case .harvestTooEarly: "label.harvest-too-early"

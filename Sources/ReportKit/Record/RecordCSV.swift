@@ -32,12 +32,13 @@ enum RecordCSV {
         }
     }
 
-    /// The values of `line`, one per column of ``columns``.
-    static func fields(_ line: RecordLine) -> [Field] {
+    /// The values of `line`, one per column of ``columns``; the parcels' areas with a decimal
+    /// comma when `decimalComma`, like the numbers beside them.
+    static func fields(_ line: RecordLine, decimalComma: Bool = false) -> [Field] {
         [
             .text(line.jobID), .number(Double(line.line)), .day(line.date), .code(line.startTime), .day(line.endDate), .code(line.endTime),
             .code(line.utcOffset), .code(line.endUtcOffset), .text(line.timeZone), .text(line.holding),
-            .text(line.parcels.isEmpty ? nil : Self.parcels(line.parcels)),
+            .text(line.parcels.isEmpty ? nil : Self.parcels(line.parcels, decimalComma: decimalComma)),
             .text(line.field), .text(line.crop), .text(line.cropCode), .number(line.croppedArea), .number(line.treatedArea),
             .number(line.treatedAreaAsEntered.value), .code(line.treatedAreaAsEntered.unit.rawValue),
             .number(line.bbch.map { Double($0.from) }), .number(line.bbch.map { Double($0.to) }),
@@ -56,16 +57,21 @@ enum RecordCSV {
     /// A row: fields separated by `separator` (quoted when they hold it), numbers with a
     /// decimal comma when `decimalComma` (the dialect of Polish Excel).
     static func row(_ line: RecordLine, separator: Character = ",", decimalComma: Bool = false) -> String {
-        fields(line).map { quoted($0.csvText(decimalComma: decimalComma), separator: separator) }
+        fields(line, decimalComma: decimalComma).map { quoted($0.csvText(decimalComma: decimalComma), separator: separator) }
             .joined(separator: String(separator)) + "\r\n"
     }
 
-    /// The parcels, each with its own cadastral numbers and area: `A: 0212/3, 0212/4 (1.5 ha); 0212/9`.
-    static func parcels(_ parcels: [Parcel]) -> String {
+    /// The parcels, each with its own cadastral numbers and area: `A: 0212/3, 0212/4 (1.5 ha); 0212/9`
+    /// (`1,5 ha` with `decimalComma`). `area` writes an area otherwise (a report in its language).
+    static func parcels(_ parcels: [Parcel], decimalComma: Bool = false,
+                        area: ((Quantity<AreaUnit>) -> String)? = nil) -> String {
         parcels.map { parcel in
             let numbers = parcel.cadastral.joined(separator: ", ")
             var text = [parcel.label, numbers.isEmpty ? nil : numbers].compactMap { $0 }.joined(separator: ": ")
-            if let area = parcel.area { text += " (\(RecordNumber.text(area.value)) \(area.unit.rawValue))" }
+            if let given = parcel.area {
+                let number = RecordNumber.text(given.value)
+                text += " (" + (area?(given) ?? "\(decimalComma ? number.replacing(".", with: ",") : number) \(given.unit.rawValue)") + ")"
+            }
             return text
         }.joined(separator: "; ")
     }

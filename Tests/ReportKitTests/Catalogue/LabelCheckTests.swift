@@ -48,6 +48,30 @@ struct LabelCheckTests {
         let solid = checked(wheatJob(rate: 1, unit: "kg/ha"), try testCatalogue())
         #expect(solid.labelMessages.count == 1)
         #expect(solid.labelMessages.first?.contains("were not compared") == true)
+        // Printed in a Polish report's box in Polish (it once kept its English message there).
+        let warning = try #require(solid.labelWarnings.first)
+        let plan = try #require(solid.plan)
+        let polish = NoticeText.text(warning, job: plan.job, locale: BuiltInLocales.polish)
+        #expect(polish.contains("nie porównano") && polish.contains("kg/ha") && !polish.contains("compared"), "\(polish)")
+    }
+
+    /// Every warning the label and season checks can give is printed in the report's language:
+    /// each carries its facts (a ``Notice``), which NoticeText words per locale.
+    @Test func everyLabelWarningCarriesItsFactsForThePage() throws {
+        var cases: [[String: Any]] = [wheatJob(rate: 1.2), wheatJob(rate: 1, unit: "kg/ha"), wheatJob(date: "2031-01-01T07:30:00+01:00")]
+        var maize = wheatJob()
+        maize["field"] = ["crop": "kukurydza", "area": ["value": 2, "unit": "ha"]]
+        var early = wheatJob()
+        early["bbch"] = "12"
+        var unknown = wheatJob()
+        unknown["products"] = [["name": "Nieznany 100 SC", "rate": ["value": 1, "unit": "L/ha"], "authorisation": "R-9/2099"]]
+        cases += [maize, early, unknown]
+        for job in cases {
+            let check = checked(job, try testCatalogue(validUntil: "2030-12-31"))
+            for warning in check.labelWarnings + (check.plan?.warnings ?? []) where warning.severity == .warning {
+                #expect(warning.notice != nil, "\(warning.message)")
+            }
+        }
     }
 
     @Test func aCropOrStageOffTheLabelIsWarnedOf() throws {

@@ -27,6 +27,18 @@ struct TimesAsLivedTests {
         #expect(BuiltInLocales.polish.text(try #require(job.date)) == "15\u{A0}maja\u{A0}2026, 00:30")
     }
 
+    /// An end written in another offset (+00:00 on a Polish job) is shown on the start's clock:
+    /// 07:10 at +00:00 is 09:10 in Warsaw, never "07:30–07:10".
+    @Test func anEndInAnotherOffsetIsShownOnTheStartsClock() throws {
+        let job = try Self.job(["locale": "pl", "date": "2026-04-14T07:30:00+02:00", "endDate": "2026-04-14T07:10:00+00:00"])
+        #expect(Self.local(job.endDateAsShown) == "2026-04-14 09:10 2h")
+        #expect(ReportData.applicationPeriod(job, locale: BuiltInLocales.polish)?.hasSuffix("07:30–09:10") == true,
+                "\(ReportData.applicationPeriod(job, locale: BuiltInLocales.polish) ?? "")")
+        // The offset the job's zone had at the end is the clock the end was lived on: kept.
+        let night = try Self.job(["locale": "pl", "date": "2026-10-25T01:30:00+02:00", "endDate": "2026-10-25T02:30:00+01:00"])
+        #expect(Self.local(night.endDateAsShown) == "2026-10-25 02:30 1h")
+    }
+
     @Test func anEnglishJobInUTCSaysUTC() throws {
         let job = try Self.job(["date": "2026-05-14T22:30:00Z"])
         #expect(Self.local(job.date) == "2026-05-14 22:30 0h UTC" && job.timeZone == nil)

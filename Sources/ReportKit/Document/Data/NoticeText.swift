@@ -33,6 +33,8 @@ enum NoticeText {
             return ReportLocale.fill(t["notice.authorisationExpired"], ["name": name, "number": number, "day": day])
         case .notOnLabel(let name, let crop):
             return ReportLocale.fill(t["notice.notOnLabel"], ["name": name, "crop": crop])
+        case .labelUnitNotComparable(let name, let labelUnit, let doseUnit):
+            return ReportLocale.fill(t["notice.labelUnitNotComparable"], ["name": name, "labelUnit": t.rateSymbol(labelUnit), "doseUnit": t.rateSymbol(doseUnit)])
         case .aboveLabelMaximum(let name, let dose, let maximum, let unit):
             return ReportLocale.fill(t["notice.aboveLabelMaximum"], ["name": name, "dose": t.given(dose, unit: unit), "maximum": t.given(maximum, unit: unit)])
         case .outsideLabelStages(let name, let stage, let window):

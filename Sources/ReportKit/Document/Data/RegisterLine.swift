@@ -13,7 +13,7 @@ enum RegisterLine {
         // cadastral column lists the numbers again for the plant inspection's register.
         let parcels = RecordCSV.parcels(job.field.parcels.filter { $0.label != nil }.map {
             Parcel(label: $0.label, cadastral: [], area: $0.area)
-        })
+        }) { t.given($0.value, unit: $0.unit.rawValue) }
         let cadastral = RecordCSV.parcels(job.field.parcels.map { Parcel(label: $0.label, cadastral: $0.cadastral) })
         return RecordLine.lines(of: plan).enumerated().map { index, line -> [String: TemplateValue] in
             // A product that is not a plant protection product says what it is (the Polish
@@ -39,7 +39,8 @@ enum RegisterLine {
                 "field": .optional(job.field.name),
                 "parcels": .optional(parcels.isEmpty ? nil : parcels),
                 "cadastral": .optional(cadastral.isEmpty ? nil : cadastral),
-                "parcelPairs": .optional(job.field.parcels.isEmpty ? nil : RecordCSV.parcels(job.field.parcels)),
+                "parcelPairs": .optional(job.field.parcels.isEmpty ? nil
+                                         : RecordCSV.parcels(job.field.parcels) { t.given($0.value, unit: $0.unit.rawValue) }),
                 "crop": .optional(crop.isEmpty ? nil : crop),
                 "cropArea": .optional(job.field.cropArea.map { t.given($0.value, unit: $0.unit.rawValue) }),
                 "area": .text(t.given(job.field.area.value, unit: job.field.area.unit.rawValue)),

@@ -10,6 +10,12 @@ enum DisplayRounding {
         return wholeSteps((scaled * (1 + boundaryTolerance)).rounded(.toNearestOrAwayFromZero))
     }
 
+    /// `value` in steps of 10^-fractionDigits with no boundary tolerance: for a value as entered,
+    /// which is already the decimal it shows.
+    static func exactSteps(_ value: Double, fractionDigits: Int) -> Int64 {
+        wholeSteps((value * pow10(fractionDigits)).rounded(.toNearestOrAwayFromZero))
+    }
+
     /// A whole number of steps as an integer. Validated jobs stay far inside Int64; the clamp
     /// keeps a value that is not (a library caller's own) from trapping the process.
     private static func wholeSteps(_ value: Double) -> Int64 {

@@ -42,9 +42,10 @@ package struct NumberStyle: Sendable, Equatable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// A number as the user gave it (a rate, a capacity), with up to six decimals and no trailing zeros.
+    /// A number as the user gave it (a rate, a capacity, an area), with up to six decimals and no
+    /// trailing zeros: its shortest decimal after float noise, rounded once. (Display rounding's
+    /// boundary tolerance is relative, so on 42,500 m² at six decimals it added 0.000004.)
     package func format(given value: Double) -> String {
-        let scale = DisplayScale(.litre, fractionDigits: 6)
-        return format(steps: DisplayRounding.steps(value, scale), fractionDigits: 6, trimZeros: true)
+        format(steps: DisplayRounding.exactSteps(RecordNumber.cleaned(value), fractionDigits: 6), fractionDigits: 6, trimZeros: true)
     }
 }
