@@ -71,6 +71,10 @@ public struct RecordLine: Sendable, Equatable {
     /// When the application was recorded (RFC 3339 with its offset), as the job's `recordedAt`
     /// gives it; nil when it does not. Never the calculation's time, nor the clock.
     public var recordedAt: String?
+    /// The instant the application started, for the register's order (``RegisterOrder``).
+    var startInstant: Date? = nil
+    /// Whether the job is in US units: its products are totalled in gal and lb.
+    var jobUsesUSUnits = false
 
     /// The lines of a planned job, one per product.
     public static func lines(of plan: SprayPlan) -> [RecordLine] {
@@ -103,7 +107,7 @@ public struct RecordLine: Sendable, Equatable {
                 sprayVolume: job.sprayRate.internalValue,
                 operatorName: job.record.operatorName, operatorLicence: job.record.operatorLicence, equipment: job.record.equipment,
                 weather: job.record.weather, notes: job.record.notes,
-                recordedAt: job.record.recordedAt.map(rfc3339))
+                recordedAt: job.record.recordedAt.map(rfc3339), startInstant: job.date?.instant, jobUsesUSUnits: job.usesUSUnits)
         }
     }
 
@@ -123,4 +127,21 @@ public struct RecordLine: Sendable, Equatable {
         let (day, time, offset) = parts(of: date)
         return "\(day ?? "")T\(time ?? "00:00:00")\(offset ?? "+00:00")"
     }
+}
+
+extension RecordLine {
+    /// The line's total in the units its row is read in: the label's (gal or lb) for a product
+    /// given in US units, gal or lb too for any product of a job in US units (a crop oil at 1 %
+    /// in a 15 gal/ac job), else L or kg.
+    func totalInRowUnits(usUnits: Bool) -> Amount {
+        if let label = totalProductLabelUnits { return label }
+        guard usUnits else { return Amount(value: totalProduct, unit: totalProductUnit) }
+        return totalProductUnit == "L" ? Amount(value: totalProduct * DisplayUnit.usGallon.perInternalUnit, unit: "gal")
+                                       : Amount(value: totalProduct * DisplayUnit.pound.perInternalUnit, unit: "lb")
+    }
+}
+
+extension String {
+    /// Nil for an empty string: a record's optional text joined from parts that may all be absent.
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

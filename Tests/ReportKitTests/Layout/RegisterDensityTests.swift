@@ -77,7 +77,9 @@ struct RegisterDensityTests {
             let texts = Self.pageTexts(page)
             let jobsStarting = texts.count { $0.contains("2026,") }
             guard let label = texts.firstIndex(of: "Razem na stronie") else {
-                Issue.record("page \(number + 1) has no page total")
+                // A last page may hold only the season's total per product, which needs no page total.
+                let onlyProductTotals = texts.contains("Razem w sezonie, według środka") && jobsStarting == 0 && !texts.contains("Lp.")
+                #expect(onlyProductTotals && number == document.pages.count - 1, "page \(number + 1) has no page total: \(texts.prefix(12))")
                 continue
             }
             let area = try #require(texts[(label + 1)...].first { $0.hasSuffix("ha") }.flatMap(Self.amount))

@@ -4,6 +4,7 @@ enum RegisterLine {
     static func values(of plan: SprayPlan, display: PlanDisplay, locale t: ReportLocale) -> [[String: TemplateValue]] {
         let job = plan.job
         let date = ReportData.applicationPeriod(job, locale: t)
+        let dateWithOffsets = ReportData.applicationPeriod(job, locale: t, withOffsets: true)
         let crop = [job.field.crop, job.field.cropCode.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         let codes = job.record.targetCodes.joined(separator: ", ")
         let reason = [job.record.target, codes.isEmpty ? nil : "(\(codes))"].compactMap { $0 }.joined(separator: " ")
@@ -36,6 +37,21 @@ enum RegisterLine {
             var values: [String: TemplateValue] = [
                 "isFirstOfJob": .bool(first),
                 "date": .optional(date),
+                "dateWithOffsets": .optional(dateWithOffsets),
+                // The items of the US record (40 CFR 170.309(h)) the other registers leave to remarks.
+                "location": .optional([job.field.name, job.field.parcels.isEmpty ? nil
+                                       : RecordCSV.parcels(job.field.parcels) { t.given($0.value, unit: $0.unit.rawValue) }]
+                    .compactMap { $0 }.joined(separator: ": ").nonEmpty),
+                // The number alone under its heading: "EPA Reg. No. 7969-186" is "7969-186".
+                "epaNumber": .optional(line.authorisation.map { number in
+                    let prefix = "EPA Reg. No."
+                    let trimmed = number.lowercased().hasPrefix(prefix.lowercased()) ? String(number.dropFirst(prefix.count)) : number
+                    return String(trimmed.drop { $0 == " " }).replacing(" ", with: "\u{A0}")
+                }),
+                "activeIngredients": .optional(line.activeIngredients.joined(separator: "; ").nonEmpty),
+                "rei": .optional(line.restrictedEntryHours.map { ReportLocale.fill(t["register.reiHours"], ["hours": t.numbers.format(given: $0)]) }),
+                "totalAsGiven": .text(PageSums.total(line.totalInRowUnits(usUnits: job.usesUSUnits).value,
+                                                     unit: line.totalInRowUnits(usUnits: job.usesUSUnits).unit, locale: t)),
                 "field": .optional(job.field.name),
                 "parcels": .optional(parcels.isEmpty ? nil : parcels),
                 "cadastral": .optional(cadastral.isEmpty ? nil : cadastral),
@@ -55,12 +71,18 @@ enum RegisterLine {
             ]
             // What the line adds to its page's total: the job's area once (a page of only a job's
             // later products totals 0 ha), the product's amount.
+            // A US register's page totals are in its rows' units: acres, gallons and pounds.
+            let label = line.totalInRowUnits(usUnits: job.usesUSUnits)
             values["sums"] = .amounts([
                 PageSums.key("used", unit: job.products[index].form == .liquid ? "L" : "kg"): plan.totals.products[index],
                 PageSums.key("area", unit: "ha"): first ? job.field.area.internalValue : 0,
+                PageSums.key("acres", unit: "ac"): first ? job.field.area.internalValue / UnitConversion.hectaresPerAcre : 0,
+                PageSums.key("usedAsGiven", unit: label.unit): label.value,
             ])
             if !first {
-                for key in ["date", "field", "parcels", "cadastral", "parcelPairs", "crop", "cropArea", "area", "reason"] { values[key] = .absent }
+                for key in ["date", "dateWithOffsets", "field", "parcels", "cadastral", "parcelPairs", "crop", "cropArea", "area", "reason", "location"] {
+                    values[key] = .absent
+                }
             }
             return values
         }

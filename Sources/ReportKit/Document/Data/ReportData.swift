@@ -52,27 +52,27 @@ package enum ReportData {
         // The season register: a section per holding (in order of first appearance; jobs that
         // name none last), its rows by date and time (undated last), then by line, numbered
         // through the whole register.
-        var number = 0
-        var holdings: [String?] = []
-        for line in lines where !holdings.contains(line.registerFacts["holding"]) { holdings.append(line.registerFacts["holding"]) }
-        if let unnamed = holdings.firstIndex(of: nil) { holdings.append(holdings.remove(at: unnamed)) }
-        let sections = holdings.map { holding -> TemplateValue in
-            let jobs = lines.filter { $0.registerFacts["holding"] == holding }.enumerated().sorted { a, b in
-                switch (a.element.date?.instant, b.element.date?.instant) {
-                case let (x?, y?) where x != y: return x < y
-                case (nil, _?): return false
-                case (_?, nil): return true
-                default: return a.offset < b.offset
-                }
-            }.map(\.element)
+        var lineCount = 0
+        // Every time with its offset when the document's times are not all in one offset (a
+        // night the clocks go back, a season in two countries): 01:30–01:50 is 80 minutes there.
+        let withOffsets = Set(lines.flatMap(\.offsets)).count > 1
+        let sections = RegisterOrder.holdings(lines) { $0.registerFacts["holding"] }.map { holding -> TemplateValue in
+            let jobs = RegisterOrder.byStart(lines.filter { $0.registerFacts["holding"] == holding }) { $0.date?.instant }
+            // Numbered from 1 in each holding's section, as the workbook's sheet of the holding.
+            var number = 0
             let rows = jobs.flatMap { line in
                 line.register.map { values -> TemplateValue in
                     number += 1
-                    return .record(values.merging(["number": .integer(number), "job": .integer(line.number)]) { first, _ in first })
+                    var row = values.merging(["number": .integer(number), "job": .integer(line.number)]) { first, _ in first }
+                    if withOffsets, let dated = row["dateWithOffsets"] { row["date"] = dated }
+                    return .record(row)
                 }
             }
-            // The season's totals: the area treated (each job once) and the products used by unit.
+            lineCount += rows.count
+            // The season's totals: the area treated (each job once), in acres for a section of
+            // US jobs, and each product's total in its rows' unit.
             let hectares = jobs.reduce(0) { $0 + $1.treatedHectares }
+            let usUnits = jobs.allSatisfy(\.usesUSUnits)
             var byUnit: [String: Double] = [:]
             for job in jobs { byUnit.merge(job.productTotals, uniquingKeysWith: +) }
             let used = byUnit.keys.sorted().map { unit in
@@ -80,8 +80,13 @@ package enum ReportData {
             }.joined(separator: " · ")
             return .record([
                 "holding": holding.map(TemplateValue.text) ?? .absent, "lines": .list(rows),
-                "area": .text(total(hectares, unit: "ha", locale: locale)),
-                "used": .text(used), "jobs": .integer(jobs.count),
+                "area": .text(usUnits ? total(hectares / UnitConversion.hectaresPerAcre, unit: "ac", locale: locale)
+                                      : total(hectares, unit: "ha", locale: locale)),
+                "used": .text(used), "jobs": .integer(jobs.count), "usUnits": .bool(usUnits),
+                // Which table a section is printed in: the US record's for US units, else the
+                // Polish register's or the EU record's by the document's language.
+                "polishTable": .bool(!usUnits && locale.language == .polish), "euTable": .bool(!usUnits && locale.language != .polish),
+                "productTotals": .list(ProductTotals.season(jobs.flatMap(\.productAmounts), locale: locale)),
             ])
         }
         root["holdingSections"] = .list(sections)
@@ -89,7 +94,7 @@ package enum ReportData {
             if case .record(let fields) = section, case .list(let rows)? = fields["lines"] { return rows }
             return []
         })
-        root["recordLineCount"] = .integer(number)
+        root["recordLineCount"] = .integer(lineCount)
         func distinct(_ key: String) -> TemplateValue {
             var seen: [String] = []
             for line in lines { if let value = line.registerFacts[key], !seen.contains(value) { seen.append(value) } }
@@ -311,15 +316,32 @@ package enum ReportData {
 
     /// "14 kwietnia 2026, 07:30–09:10": the start in full and the end's clock when it ended the
     /// same day, else both in full; the start alone without an end.
-    static func applicationPeriod(_ job: SprayJob, locale t: ReportLocale) -> String? {
+    static func applicationPeriod(_ job: SprayJob, locale t: ReportLocale, withOffsets: Bool = false) -> String? {
         guard let start = job.date else { return nil }
-        guard let end = job.endDateAsShown, start.hasTime, end.hasTime else { return t.text(start) }
+        guard let end = job.endDateAsShown, start.hasTime, end.hasTime else {
+            return t.text(start) + (withOffsets && start.hasTime ? offsetMark(start) : "")
+        }
         let from = CivilTime(start.instant, offsetSeconds: start.utcOffsetSeconds)
         let to = CivilTime(end.instant, offsetSeconds: end.utcOffsetSeconds)
+        if withOffsets {
+            // Each time on its own clock, marked: "01:30 (UTC−05:00) – 01:50 (UTC−06:00)".
+            let endText = from.isoDate == to.isoDate ? "\(CivilTime.digits(to.hour, 2)):\(CivilTime.digits(to.minute, 2))" : t.text(end)
+            if start.utcOffsetSeconds == end.utcOffsetSeconds, from.isoDate == to.isoDate, !start.isUTC {
+                return "\(t.text(start))–\(endText)" + offsetMark(start)
+            }
+            return t.text(start) + offsetMark(start) + " – " + endText + offsetMark(end)
+        }
         guard from.isoDate == to.isoDate else { return "\(t.text(start)) – \(t.text(end))" }
         // The UTC mark, when there is one, follows the whole range.
         let startText = start.isUTC ? String(t.text(start).dropLast(ReportLocale.utcMark.count)) : t.text(start)
         return "\(startText)–\(CivilTime.digits(to.hour, 2)):\(CivilTime.digits(to.minute, 2))" + (start.isUTC ? ReportLocale.utcMark : "")
+    }
+
+    /// " (UTC+02:00)" after a time written with an offset; nothing after one in UTC, which says so.
+    static func offsetMark(_ date: JobDate) -> String {
+        guard !date.isUTC else { return "" }
+        let minutes = abs(date.utcOffsetSeconds) / 60
+        return "\u{A0}(UTC\(date.utcOffsetSeconds < 0 ? "\u{2212}" : "+")\(CivilTime.digits(minutes / 60, 2)):\(CivilTime.digits(minutes % 60, 2)))"
     }
 
     /// "07:30–09:10" for an application that ended the day it started, else both dates in full.
@@ -372,6 +394,11 @@ public struct HistoryLine: Sendable {
     let productTotals: [String: Double]
     /// The spray liquid, L, for the cover's totals.
     let sprayLitres: Double
+    /// Each product's total in its rows' unit (gal or lb for a product given in US units), for
+    /// the register's season total per product.
+    let productAmounts: [ProductTotals.Amount]
+    /// The UTC offsets of the job's start and end, for the register's choice to print them.
+    let offsets: Set<Int>
 
     public init(plan: SprayPlan, number: Int, locale: ReportLocale, firstPage: Int? = nil) {
         self.number = number
@@ -389,6 +416,8 @@ public struct HistoryLine: Sendable {
         productTotals = zip(plan.job.products, plan.totals.products).reduce(into: [:]) { totals, pair in
             totals[pair.0.form == .liquid ? "L" : "kg", default: 0] += pair.1
         }
+        productAmounts = ProductTotals.amounts(of: plan, locale: locale)
+        offsets = Set([plan.job.date, plan.job.endDateAsShown].compactMap { $0 }.filter(\.hasTime).map(\.utcOffsetSeconds))
     }
 
     /// The destination at the start of job `number`'s pages in a combined document.

@@ -97,9 +97,7 @@ private final class WorkbookWriter {
 
     func write(_ lines: [RecordLine]) throws(RenderError) {
         // One sheet per holding, in the order they first appear; jobs without one last.
-        var holdings: [String?] = []
-        for line in lines where !holdings.contains(line.holding) { holdings.append(line.holding) }
-        if let unnamed = holdings.firstIndex(of: nil) { holdings.append(holdings.remove(at: unnamed)) }
+        var holdings = RegisterOrder.holdings(lines, holding: \.holding)
         if holdings.isEmpty { holdings = [nil] }
         for holding in holdings {
             let name = holding.map { "\(locale["register.holding"]) \($0)" } ?? locale["register.noHolding"]
@@ -120,6 +118,10 @@ private final class WorkbookWriter {
             (t["register.number"], 6, { _, number in .integer(number) }),
             (t["register.dateTime"], 17, { line, _ in .dayAndTime(line.date, time: line.startTime) }),
             (t["workbook.end"], 17, { line, _ in .dayAndTime(line.endDate ?? (line.endTime == nil ? nil : line.date), time: line.endTime) }),
+            // The clock the times are on: a night the clocks go back, 01:30–01:50 is 80 minutes.
+            (t["workbook.utcOffset"], 13, { line, _ in
+                .text(line.endUtcOffset.flatMap { $0 == line.utcOffset ? nil : "\(line.utcOffset ?? "") → \($0)" } ?? line.utcOffset)
+            }),
             (t["register.parcel"], 18, { line, _ in .text(line.parcels.compactMap(\.label).joined(separator: ", ").nonEmpty ?? line.field) }),
             (t["register.cadastral"], 22, { line, _ in .text(line.parcels.flatMap(\.cadastral).joined(separator: ", ").nonEmpty) }),
             (t["register.crop"], 18, { line, _ in .text([line.crop, line.cropCode.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ").nonEmpty) }),
@@ -149,12 +151,39 @@ private final class WorkbookWriter {
             write(.text(spec.header), to: sheet, row: 0, column: column, format: header)
             worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), spec.width, nil)
         }
-        for (index, line) in lines.enumerated() {
+        // In the register's order and numbering (``RegisterOrder``): the printed register's
+        // number of an application is its row's here.
+        let ordered = RegisterOrder.byStart(lines, start: \.startInstant)
+        for (index, line) in ordered.enumerated() {
             for (column, spec) in columns.enumerated() {
                 write(spec.value(line, index + 1), to: sheet, row: index + 1, column: column)
             }
         }
         finish(sheet, rows: lines.count, columns: columns.count)
+        writeProductTotals(of: ordered, to: sheet, below: lines.count + 1)
+    }
+
+    /// The season total per product under the rows, after an empty one: the name in the product
+    /// column, the total and its unit in theirs, in the units the rows use (gal, lb for US jobs).
+    private func writeProductTotals(of lines: [RecordLine], to sheet: UnsafeMutablePointer<lxw_worksheet>, below row: Int) {
+        let headers = registerColumns.map(\.header)
+        guard let product = headers.firstIndex(of: locale["register.product"]), let total = headers.firstIndex(of: locale["register.total"]) else { return }
+        var order: [String] = []
+        var sums: [String: (product: String, unit: String, value: Double)] = [:]
+        for (index, line) in lines.enumerated() {
+            let amount = line.totalInRowUnits(usUnits: line.jobUsesUSUnits)
+            let name = line.product ?? "\(locale["product.unnamed"]) \(index + 1)"
+            let key = name + "\u{0}" + amount.unit
+            if sums[key] == nil { order.append(key) }
+            sums[key, default: (name, amount.unit, 0)].value += amount.value
+        }
+        write(.text(locale["register.productTotals"]), to: sheet, row: row + 1, column: product, format: header)
+        for (offset, key) in order.enumerated() {
+            guard let sum = sums[key] else { continue }
+            write(.text(sum.product), to: sheet, row: row + 2 + offset, column: product)
+            write(.number(sum.value), to: sheet, row: row + 2 + offset, column: total)
+            write(.text(sum.unit), to: sheet, row: row + 2 + offset, column: total + 1)
+        }
     }
 
     /// The CSV's columns and values, typed.
@@ -208,8 +237,9 @@ private final class WorkbookWriter {
             guard let value, !value.isEmpty else { return }
             worksheet_write_string(sheet, row, column, String(value.prefix(32_767)), explicit ?? text)
         case .number(let value):
+            // Cleaned of float noise, as every number the record writes (12.500000000000002 is 12.5).
             guard let value, value.isFinite else { return }
-            worksheet_write_number(sheet, row, column, value, number)
+            worksheet_write_number(sheet, row, column, RecordNumber.cleaned(value), number)
         case .integer(let value):
             worksheet_write_number(sheet, row, column, Double(value), integer)
         case .day(let value):
@@ -231,9 +261,4 @@ private final class WorkbookWriter {
         guard parts.count == 3 else { return nil }
         return lxw_datetime(year: Int32(parts[0]), month: Int32(parts[1]), day: Int32(parts[2]), hour: 0, min: 0, sec: 0)
     }
-}
-
-private extension String {
-    /// Nil for an empty string.
-    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -20,6 +20,11 @@ public enum PDFAttachmentReader {
     /// as one history (a JSON array of them, as `batch` reads).
     public static func input(from attachments: [PDFAttachment], name: String) throws(RenderError) -> [UInt8] {
         let sources = attachments.filter { $0.relationship == .source }
+        // Every command reads a report's job through here, so every command accepts and refuses
+        // the same attachments: each must be one JSON document, a job or a history, as report-gen
+        // attaches it; JSON Lines (which `validate` once took and `plan` refused) or a PDF inside
+        // the PDF is not a job.
+        for source in sources { try checkJob(source, in: name) }
         switch sources.count {
         case 0:
             throw RenderError("\(name) carries no job: it was not made by report-gen, or made as a plain PDF (no PDF standard)")
@@ -32,6 +37,23 @@ public enum PDFAttachmentReader {
                 history += source.bytes
             }
             return history + Array("\n]\n".utf8)
+        }
+    }
+
+    /// Refuses a source attachment that is not one JSON document (an object or an array).
+    static func checkJob(_ source: PDFAttachment, in name: String) throws(RenderError) {
+        let first = source.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if isPDF(source.bytes.prefix(5)) {
+            throw RenderError("\(name): its job attachment \(source.name) is itself a PDF; expected the job as JSON")
+        }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            throw RenderError("\(name): its job attachment \(source.name) is not JSON; expected the job (an object) or a history (an array)")
+        }
+        do {
+            _ = try JSONParser.parse(source.bytes)
+        } catch {
+            throw RenderError("\(name): its job attachment \(source.name) is not one JSON document (line \(error.line), column \(error.column): \(error.message)); "
+                              + "expected the job or a history as report-gen attaches it, not JSON Lines")
         }
     }
 
