@@ -71,6 +71,8 @@ struct ValidateCommand: ParsableCommand {
         let zone = TimeZoneOption.rules(timeZoneName, default: try ConfigOption.load(configPath).timeZone)
         let handle = try InputReader.open(input, timeZone: zone)
         let reader = try HistoryInput.reader(handle, input: input, timeZone: zone)
+        // A report's record must be its job's: checked first, its contradictions are errors.
+        let recordAgrees = try checkAttachedRecord(name: name, zone: zone, sink: sink)
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.
         let first = try HistoryInput.next(reader)
@@ -81,10 +83,26 @@ struct ValidateCommand: ParsableCommand {
                                    incomplete: &incomplete)?.line
             else { throw ExitStatus.badData }
             try FileHandleOutput.print(line + "\n")
-            if strict, incomplete > 0 { throw ExitStatus.badData }
+            if (strict && incomplete > 0) || !recordAgrees { throw ExitStatus.badData }
             return
         }
         try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name, catalogue: catalogue, sink: sink)
+        if !recordAgrees { throw ExitStatus.badData }
+    }
+
+    /// For a report given as input: the record it carries against its job, planned again
+    /// (``AttachedRecordCheck``); each contradiction is an error. False when there is one.
+    private func checkAttachedRecord(name: String, zone: TimeZoneRules?, sink: DiagnosticSink) throws -> Bool {
+        guard input != "-", FileStatus(path: input)?.kind == .regular,
+              let prefix = InputFile(forReadingAtPath: input).flatMap({ try? $0.read(upTo: 5) }), PDFAttachmentReader.isPDF(prefix),
+              let attachments = try? PDFAttachmentReader.attachments(inFile: input) else { return true }
+        let contradictions = AttachedRecordCheck.contradictions(in: attachments, keywords: try? PDFAttachmentReader.keywords(inFile: input), timeZone: zone)
+        for contradiction in contradictions {
+            sink.emit(DiagnosticRecord(file: name, path: "$", rule: "record.attached-mismatch", severity: .error,
+                                       message: "\(contradiction): the record the report carries is not its job's"),
+                      text: "\(name): \(contradiction): the record the report carries is not its job's")
+        }
+        return contradictions.isEmpty
     }
 
     /// Checks every entry of a history, one at a time, and prints how many were valid.

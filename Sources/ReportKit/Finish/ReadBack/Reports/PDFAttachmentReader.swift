@@ -16,6 +16,13 @@ public enum PDFAttachmentReader {
         try attachments(of: try QPDFDocument(path: path, description: path))
     }
 
+    /// The document's keywords (its Info dictionary's `/Keywords`), where a report names its
+    /// record's whole SHA-256 (`record.json SHA-256 4712…`); nil when it has none.
+    public static func keywords(inFile path: String) throws(RenderError) -> String? {
+        let document = try QPDFDocument(path: path, description: path)
+        return document.trailer["Info"]?["Keywords"]?.text
+    }
+
     /// The input a report was made from: its one job as read, or for a combined document its jobs
     /// as one history (a JSON array of them, as `batch` reads).
     public static func input(from attachments: [PDFAttachment], name: String) throws(RenderError) -> [UInt8] {
