@@ -13,8 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        // SHA-256 of the record a report carries (its evidence on paper), from a well-kept library.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -31,8 +29,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMalloc"),
-        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CXLSXWriter", "CLibXML2", "CLinux", "CMalloc", "ReportTemplates",
-                                                  .product(name: "Crypto", package: "swift-crypto")],
+        .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CXLSXWriter", "CLibXML2", "CLinux", "CMalloc", "ReportTemplates"],
                 plugins: ["RecordBuildCommit"]),
         // The built-in tokens, locales and templates: data files a user can read and copy, compiled
         // into the executable by the EmbedDefinitions plugin (no resource folder to install).

@@ -1,5 +1,3 @@
-import Crypto
-
 /// The SHA-256 of the record a report carries, printed on its pages and written whole into its
 /// metadata, so a printed page can be matched to its electronic record (`record.json` attached
 /// to the PDF, or the file `report-gen record` writes for the same job).
@@ -8,10 +6,7 @@ public struct RecordEvidence: Sendable, Equatable {
     public let sha256: String
 
     public init(of bytes: [UInt8]) {
-        sha256 = SHA256.hash(data: bytes).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        sha256 = GLibChecksum.sha256(bytes)
     }
 
     /// The first 16 digits in groups of four, enough to match a page to its file by eye:
