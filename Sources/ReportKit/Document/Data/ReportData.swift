@@ -86,7 +86,9 @@ package enum ReportData {
                 // Which table a section is printed in: the US record's for US units, else the
                 // Polish register's or the EU record's by the document's language.
                 "polishTable": .bool(!usUnits && locale.language == .polish), "euTable": .bool(!usUnits && locale.language != .polish),
-                "productTotals": .list(ProductTotals.season(jobs.flatMap(\.productAmounts), locale: locale)),
+                "productTotals": .list(RecordLine.productTotals(jobs.flatMap(\.recordLines)) { "\(locale["product.unnamed"]) \($0)" }.map { sum in
+                    .record(["product": .text(sum.product), "total": .text(total(sum.value, unit: sum.unit, locale: locale))])
+                }),
             ])
         }
         root["holdingSections"] = .list(sections)
@@ -394,9 +396,8 @@ public struct HistoryLine: Sendable {
     let productTotals: [String: Double]
     /// The spray liquid, L, for the cover's totals.
     let sprayLitres: Double
-    /// Each product's total in its rows' unit (gal or lb for a product given in US units), for
-    /// the register's season total per product.
-    let productAmounts: [ProductTotals.Amount]
+    /// The job's record lines, for the register's season total per product.
+    let recordLines: [RecordLine]
     /// The UTC offsets of the job's start and end, for the register's choice to print them.
     let offsets: Set<Int>
 
@@ -416,7 +417,7 @@ public struct HistoryLine: Sendable {
         productTotals = zip(plan.job.products, plan.totals.products).reduce(into: [:]) { totals, pair in
             totals[pair.0.form == .liquid ? "L" : "kg", default: 0] += pair.1
         }
-        productAmounts = ProductTotals.amounts(of: plan, locale: locale)
+        recordLines = RecordLine.lines(of: plan)
         offsets = Set([plan.job.date, plan.job.endDateAsShown].compactMap { $0 }.filter(\.hasTime).map(\.utcOffsetSeconds))
     }
 

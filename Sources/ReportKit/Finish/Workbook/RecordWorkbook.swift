@@ -168,18 +168,8 @@ private final class WorkbookWriter {
     private func writeProductTotals(of lines: [RecordLine], to sheet: UnsafeMutablePointer<lxw_worksheet>, below row: Int) {
         let headers = registerColumns.map(\.header)
         guard let product = headers.firstIndex(of: locale["register.product"]), let total = headers.firstIndex(of: locale["register.total"]) else { return }
-        var order: [String] = []
-        var sums: [String: (product: String, unit: String, value: Double)] = [:]
-        for (index, line) in lines.enumerated() {
-            let amount = line.totalInRowUnits(usUnits: line.jobUsesUSUnits)
-            let name = line.product ?? "\(locale["product.unnamed"]) \(index + 1)"
-            let key = name + "\u{0}" + amount.unit
-            if sums[key] == nil { order.append(key) }
-            sums[key, default: (name, amount.unit, 0)].value += amount.value
-        }
         write(.text(locale["register.productTotals"]), to: sheet, row: row + 1, column: product, format: header)
-        for (offset, key) in order.enumerated() {
-            guard let sum = sums[key] else { continue }
+        for (offset, sum) in RecordLine.productTotals(lines, unnamed: { "\(locale["product.unnamed"]) \($0)" }).enumerated() {
             write(.text(sum.product), to: sheet, row: row + 2 + offset, column: product)
             write(.number(sum.value), to: sheet, row: row + 2 + offset, column: total)
             write(.text(sum.unit), to: sheet, row: row + 2 + offset, column: total + 1)
