@@ -9,6 +9,24 @@ public enum TaskDataReader {
     /// The largest TASKDATA.XML read (a season's tasks with their totals are far smaller).
     public static let maximumBytes = 32 << 20
 
+    /// The bytes of a task data file, its size checked on the open file before a byte is read and
+    /// at most the limit read (a 3 GB file is refused, not read); a FIFO or a folder is refused.
+    static func contents(of path: String) throws(RenderError) -> [UInt8] {
+        guard let status = FileStatus(path: path) else { throw RenderError("\(path): cannot be read") }
+        guard status.kind == .regular else { throw RenderError("\(path): not a regular file; expected ISO 11783-10 task data") }
+        guard status.size <= maximumBytes else { throw RenderError("\(path): larger than \(maximumBytes >> 20) MB; expected ISO 11783-10 task data") }
+        guard let file = InputFile(forReadingAtPath: path) else { throw RenderError("\(path): cannot be read") }
+        let bytes: [UInt8]
+        do {
+            bytes = try file.read(upTo: maximumBytes + 1)
+        } catch {
+            throw RenderError("\(path): cannot be read: \(error)")
+        }
+        // A file that grew after it was measured is held to the same limit.
+        guard bytes.count <= maximumBytes else { throw RenderError("\(path): larger than \(maximumBytes >> 20) MB; expected ISO 11783-10 task data") }
+        return bytes
+    }
+
     /// The `ISO11783_TaskData` element of a TASKDATA.XML; `name` names the file in errors.
     public static func root(of bytes: [UInt8], name: String) throws(RenderError) -> TaskDataElement {
         let root = try element(of: bytes, name: name)
@@ -21,6 +39,7 @@ public enum TaskDataReader {
     /// The root element of any XML document (a time log's header is a bare `TIM`).
     static func element(of bytes: [UInt8], name: String) throws(RenderError) -> TaskDataElement {
         guard bytes.count <= maximumBytes else { throw RenderError("\(name): larger than \(maximumBytes >> 20) MB; expected ISO 11783-10 task data") }
+        if let refusal = TaskDataShape.refusal(bytes, name: name) { throw RenderError(refusal) }
         // Entities are not substituted (no NOENT) and nothing is fetched (NONET): no entity expands
         // into a gigabyte, no file of the machine is read into the record.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
@@ -65,17 +84,16 @@ extension TaskDataImport {
     /// gives times written without an offset theirs (a `TIM` without one, a log without GPS time).
     public static func jobs(inFolder folder: String, zone: TimeZoneRules?) throws(RenderError) -> (json: [UInt8], warnings: [String]) {
         let file = folder + "/TASKDATA.XML"
-        guard let data = FileManager.default.contents(atPath: file) else { throw RenderError("\(file): cannot be read") }
-        let root = try TaskDataReader.root(of: [UInt8](data), name: file)
+        let root = try TaskDataReader.root(of: try TaskDataReader.contents(of: file), name: file)
         var logs: [String: TimeLog] = [:]
         var unreadable: [String] = []
         let names = Set(root.children.filter { $0.name == "TSK" }.flatMap { $0.children.filter { $0.name == "TLG" }.compactMap { $0["A"] } })
         for name in names.sorted() {
             guard name.allSatisfy({ $0.isLetter || $0.isNumber }),
-                  let header = FileManager.default.contents(atPath: "\(folder)/\(name).XML"),
-                  let records = FileManager.default.contents(atPath: "\(folder)/\(name).BIN"), records.count <= TaskDataReader.maximumBytes,
-                  let time = try? TaskDataReader.element(of: [UInt8](header), name: "\(folder)/\(name).XML"),
-                  let log = TimeLog.read(header: time, records: [UInt8](records), zone: zone) else {
+                  let header = try? TaskDataReader.contents(of: "\(folder)/\(name).XML"),
+                  let records = try? TaskDataReader.contents(of: "\(folder)/\(name).BIN"),
+                  let time = try? TaskDataReader.element(of: header, name: "\(folder)/\(name).XML"),
+                  let log = TimeLog.read(header: time, records: records, zone: zone) else {
                 unreadable.append("\(name): its time log (\(name).XML and \(name).BIN) is missing or cannot be read; the task's own times are used")
                 continue
             }

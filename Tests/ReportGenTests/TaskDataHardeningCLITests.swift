@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import CLITestSupport
+
+/// Task data read as data: a document type (whose entities libxml2 would expand inside attribute
+/// values), an element with 200,000 attributes (quadratic in Debian's libxml2 2.9.14: 288 s) and a
+/// file far over the limit (once read whole: a 3 GB file peaked at 6.3 GB) are each refused
+/// before libxml2 sees them, quickly, naming the file and what is wrong.
+@Suite("ISOXML task data, hostile")
+struct TaskDataHardeningCLITests {
+    private func folder(with xml: [UInt8]) throws -> (ScratchFolder, String) {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("usb/TASKDATA"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder.path("usb/TASKDATA/TASKDATA.XML"), contents: Data(xml))
+        return (folder, folder.path("usb/TASKDATA"))
+    }
+
+    private func timed(_ arguments: [String]) throws -> (run: ReportGen.Run, seconds: Double) {
+        let start = Date()
+        let run = try ReportGen.run(arguments)
+        return (run, Date().timeIntervalSince(start))
+    }
+
+    @Test func aDocumentTypeIsRefusedAndNoEntityExpandsInAnAttribute() throws {
+        // A large leaf (a 100 KB entity) used 10,000 times in one attribute: 1 GB if expanded.
+        let leaf = String(repeating: "x", count: 100_000)
+        let uses = String(repeating: "&big;", count: 10_000)
+        let xml = """
+            <?xml version="1.0"?><!DOCTYPE t [<!ENTITY big "\(leaf)">]>
+            <ISO11783_TaskData VersionMajor="4" VersionMinor="3" ManagementSoftwareManufacturer="x" ManagementSoftwareVersion="1" DataTransferOrigin="2">
+            <TSK A="TSK1" B="\(uses)" G="4"/></ISO11783_TaskData>
+            """
+        let (folder, taskData) = try folder(with: Array(xml.utf8))
+        let (run, seconds) = try timed(["record", taskData, "-o", folder.path("x.csv")])
+        #expect(run.status == 65 && run.stderr.contains("TASKDATA.XML: declares a document type"), "\(run.stderr.prefix(400))")
+        #expect(seconds < 20, "refused in \(seconds) s")
+    }
+
+    @Test func anElementWithTooManyAttributesIsRefusedBeforeParsing() throws {
+        var xml = #"<?xml version="1.0"?><ISO11783_TaskData VersionMajor="4" VersionMinor="3" ManagementSoftwareManufacturer="x" ManagementSoftwareVersion="1" DataTransferOrigin="2"><TSK A="TSK1""#
+        xml += (0..<200_000).map { " a\($0)=\"1\"" }.joined() + "/></ISO11783_TaskData>"
+        let (folder, taskData) = try folder(with: Array(xml.utf8))
+        let (run, seconds) = try timed(["record", taskData, "-o", folder.path("x.csv")])
+        #expect(run.status == 65 && run.stderr.contains("<TSK> has 200001 attributes, more than the 100"), "\(run.stderr.prefix(400))")
+        #expect(seconds < 20, "refused in \(seconds) s, not after libxml2's quadratic check")
+    }
+
+    @Test func aFileOverTheLimitIsRefusedWithoutReadingIt() throws {
+        let (folder, taskData) = try folder(with: [])
+        // 3 GB, a hole in a sparse file: reading it would take seconds and gigabytes.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: taskData + "/TASKDATA.XML"))
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        let (run, seconds) = try timed(["record", taskData, "-o", folder.path("x.csv")])
+        #expect(run.status == 65 && run.stderr.contains("larger than 32 MB"), "\(run.stderr.prefix(400))")
+        #expect(seconds < 10, "refused in \(seconds) s")
+    }
+}
