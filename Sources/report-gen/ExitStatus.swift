@@ -18,7 +18,9 @@ enum ExitStatus {
         switch error {
         case .input, .layout: badData
         case .definition(let error): error.isUnreadable ? unreadableInput : badData
-        case .render: unavailable
+        // A render error with a system error is a write that failed (a full disk, a file size
+        // limit): the output's fault (73), not a missing dependency (69).
+        case .render(let error): error.systemError == nil ? unavailable : unwritableOutput
         }
     }
 

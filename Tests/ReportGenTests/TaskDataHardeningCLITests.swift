@@ -56,3 +56,38 @@ struct TaskDataHardeningCLITests {
         #expect(seconds < 10, "refused in \(seconds) s")
     }
 }
+
+/// The workbook under pressure: libxlsxwriter does not check its writes, so a workbook cut short
+/// by a file size limit closed as if whole (exit 0); a holding named to end with an apostrophe
+/// gave no workbook at all (exit 69).
+@Suite("The workbook, hostile")
+struct WorkbookHardeningCLITests {
+    @Test func aWorkbookCutByAFileSizeLimitIsAWriteFailureAndLeavesNothing() throws {
+        let folder = try ScratchFolder()
+        let season = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/register-season.json").path
+        // 8 KB: smaller than the workbook, larger than nothing.
+        let run = try ReportGen.run(program: "/bin/bash", ["-c", "ulimit -f 8; exec \"$0\" record \"$1\" -o \"$2\"",
+                                                          ReportGen.binary.path, season, folder.path("season.xlsx")])
+        #expect(run.status == 73, "\(run.status): \(run.stderr)")
+        #expect(run.stderr.contains("cut short") || run.stderr.contains("File too large"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("season.xlsx")), "no partial workbook under its name")
+    }
+
+    @Test func holdingNamesExcelRefusesAsSheetNamesStillMakeAWorkbook() throws {
+        let folder = try ScratchFolder()
+        var jobs: [Any] = []
+        let example = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ReportGen.example("record-pl.json"))))
+        for (index, holding) in ["O'Brien'", "'quoted'", "History", "a[b]:c*d?e/f\\g", String(repeating: "ż", count: 40)].enumerated() {
+            var job = try #require(example as? [String: Any])
+            job["id"] = "job-\(index)"
+            job["holding"] = holding
+            jobs.append(job)
+        }
+        let input = try folder.write(String(decoding: try JSONSerialization.data(withJSONObject: jobs), as: UTF8.self), to: "season.json")
+        let run = try ReportGen.run(["record", input, "-o", folder.path("season.xlsx")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let read = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", "import sys, openpyxl; print(len(openpyxl.load_workbook(sys.argv[1]).sheetnames))",
+                                                              folder.path("season.xlsx")])
+        #expect(read.stdout.hasPrefix("6"), "a sheet per holding and the record: \(read.stdout) \(read.stderr)")
+    }
+}

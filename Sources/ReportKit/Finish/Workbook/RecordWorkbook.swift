@@ -25,7 +25,8 @@ public enum RecordWorkbook {
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }
         guard let folder = made else {
-            throw RenderError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: errno))")
+            let code = errno
+            throw RenderError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: code))", systemError: code)
         }
         let path = folder + "/record.xlsx"
         defer {
@@ -34,9 +35,32 @@ public enum RecordWorkbook {
         }
         try WorkbookWriter(path: path, folder: folder, locale: locale, created: created).write(lines)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RenderError("the workbook written to \(path) cannot be read back")
+            throw RenderError("the workbook written to \(path) cannot be read back", systemError: EIO)
         }
-        return [UInt8](data)
+        let bytes = [UInt8](data)
+        // libxlsxwriter does not check its writes: under a file size limit (SIGXFSZ ignored, EFBIG)
+        // or on a full disk it closes a workbook cut mid-sheet and says all is well. A whole
+        // workbook is a zip that ends with its central directory's end record.
+        guard Self.endsAsZip(bytes) else {
+            throw RenderError("the workbook was cut short while it was written (a file size limit or a full disk); nothing was written", systemError: EFBIG)
+        }
+        return bytes
+    }
+
+    /// True when `bytes` end with a zip's end-of-central-directory record (`PK\u{5}\u{6}`, at
+    /// least 22 bytes from the end, followed by at most a 65,535-byte comment).
+    static func endsAsZip(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 22 else { return false }
+        let earliest = max(0, bytes.count - 22 - 65_535)
+        var index = bytes.count - 22
+        while index >= earliest {
+            if bytes[index] == 0x50, bytes[index + 1] == 0x4B, bytes[index + 2] == 0x05, bytes[index + 3] == 0x06 {
+                let comment = Int(bytes[index + 20]) | Int(bytes[index + 21]) << 8
+                return index + 22 + comment == bytes.count
+            }
+            index -= 1
+        }
+        return false
     }
 }
 
@@ -106,7 +130,8 @@ private final class WorkbookWriter {
         try recordSheet(lines)
         let status = workbook_close(workbook)
         guard status == LXW_NO_ERROR else {
-            throw RenderError("the workbook cannot be written: \(String(cString: lxw_strerror(status)))")
+            let code = errno
+            throw RenderError("the workbook cannot be written: \(String(cString: lxw_strerror(status)))", systemError: code == 0 ? EIO : code)
         }
     }
 
@@ -196,11 +221,15 @@ private final class WorkbookWriter {
         finish(sheet, rows: lines.count, columns: RecordCSV.columns.count)
     }
 
-    /// A sheet named within Excel's rules: at most 31 characters, none of `[]:*?/\`, unique.
+    /// A sheet named within Excel's rules: at most 31 characters, none of `[]:*?/\`, no apostrophe
+    /// at either end, unique.
     private func addSheet(_ wanted: String) throws(RenderError) -> UnsafeMutablePointer<lxw_worksheet> {
         let forbidden: Set<Character> = ["[", "]", ":", "*", "?", "/", "\\"]
         var base = String(wanted.filter { !forbidden.contains($0) && !$0.isNewline }.prefix(31))
-        if base.isEmpty { base = "sheet" }
+        // Nor may it begin or end with an apostrophe ("Nr producenta O'Brien'" has no sheet), nor be
+        // Excel's own "History".
+        while base.hasPrefix("'") || base.hasSuffix("'") { base = String(base.hasPrefix("'") ? base.dropFirst() : base.dropLast()) }
+        if base.isEmpty || base.lowercased() == "history" { base = base.isEmpty ? "sheet" : base + " (2)" }
         var name = base, number = 2
         while sheetNames.contains(name.lowercased()) {
             let suffix = " (\(number))"
