@@ -48,6 +48,8 @@ struct ISOXMLCommand: ParsableCommand {
 
     func validate() throws {
         try TimeZoneOption.check(timeZoneName)
+        // A folder is meant: "-" names standard output, where no folder of task data can go.
+        if output == "-" { throw ValidationError("-o must name a folder (TASKDATA/TASKDATA.XML is made inside it); - is standard output, which cannot hold a folder") }
     }
 
     func run() throws {
@@ -85,16 +87,29 @@ struct ISOXMLCommand: ParsableCommand {
             sink.emit(warning, text: "\(name): \(warning.message)")
         }
         let folder = (output.hasSuffix("/") ? String(output.dropLast()) : output) + "/TASKDATA"
+        // The task file being read is never the one written (with --overwrite it was replaced).
+        let read = FileStatus(path: input)?.kind == .directory ? input + "/TASKDATA.XML" : input
+        if let reading = FileIdentity(path: read), let writing = FileIdentity(path: folder + "/TASKDATA.XML"), reading == writing {
+            Console.error("\(folder)/TASKDATA.XML is the task data being read; write the new task data into another folder")
+            throw ExitCode.validationFailure
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             Console.error("\(folder): the folder cannot be made: \(SystemErrorText.describe(error))")
             throw ExitStatus.unwritableOutput
         }
+        // A name the tool makes inside the folder given: the policy of files named from data
+        // (staged, never written through a link or into a pipe, replaced only with --overwrite).
+        let outcome: StagedFile.Outcome
         do {
-            try OutputFile.write(made.bytes, to: folder + "/TASKDATA.XML", replacing: overwrite)
+            outcome = try DataNamedFiles.write([DataNamedFiles.File(path: folder + "/TASKDATA.XML", bytes: made.bytes)], replacing: overwrite)[0].outcome
         } catch {
             throw OutputWriter.fail(error)
+        }
+        guard outcome != .kept else {
+            Console.error("\(folder)/TASKDATA.XML is already there and was kept (it may hold a terminal's logs); --overwrite replaces it")
+            throw ExitStatus.unwritableOutput
         }
         try FileHandleOutput.print("\(folder)/TASKDATA.XML: \(plans.count) task\(plans.count == 1 ? "" : "s")\n")
     }

@@ -91,3 +91,53 @@ struct WorkbookHardeningCLITests {
         #expect(read.stdout.hasPrefix("6"), "a sheet per holding and the record: \(read.stdout) \(read.stderr)")
     }
 }
+
+/// `isoxml` writes TASKDATA/TASKDATA.XML by the policy of files named from data: never through a
+/// link planted there (nor, with --overwrite, into the link's target), never into a FIFO (it once
+/// blocked forever), never over the task data it is reading; `-o -` is a usage error.
+@Suite("isoxml's output, hostile")
+struct TaskDataOutputCLITests {
+    static let job = ReportGen.example("record-pl.json")
+
+    @Test func aLinkPlantedAtTheTaskFileIsNeverFollowed() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("usb/TASKDATA"), withIntermediateDirectories: true)
+        let target = try folder.write("the user's own file", to: "precious.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("usb/TASKDATA/TASKDATA.XML"), withDestinationPath: target)
+        let kept = try ReportGen.run(["isoxml", Self.job, "-o", folder.path("usb")])
+        #expect(kept.status == 73 && kept.stderr.contains("--overwrite"), "\(kept.stderr)")
+        let replaced = try ReportGen.run(["isoxml", Self.job, "-o", folder.path("usb"), "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "the user's own file", "the link's target is untouched")
+        let link = try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path("usb/TASKDATA/TASKDATA.XML"))
+        #expect(link == nil, "the link itself was replaced by the task file")
+    }
+
+    @Test func aFIFOAtTheTaskFileIsRefusedWithoutWaiting() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("usb/TASKDATA"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.path("usb/TASKDATA/TASKDATA.XML"), 0o600) == 0)
+        for extra in [[], ["--overwrite"]] {
+            let start = Date()
+            let run = try ReportGen.run(["isoxml", Self.job, "-o", folder.path("usb")] + extra)
+            #expect(run.status == 73, "\(extra): \(run.status) \(run.stderr)")
+            #expect(Date().timeIntervalSince(start) < 20, "no wait on the pipe")
+        }
+    }
+
+    @Test func theTaskDataBeingReadIsNeverTheOneWrittenAndDashIsNoFolder() throws {
+        let folder = try ScratchFolder()
+        #expect(try ReportGen.run(["isoxml", Self.job, "-o", folder.path("usb")]).status == 0)
+        let file = folder.path("usb/TASKDATA/TASKDATA.XML")
+        var xml = try String(contentsOfFile: file, encoding: .utf8)
+        let end = try #require(xml.range(of: "</TSK>"))
+        xml.insert(contentsOf: "<TIM A=\"2026-04-14T07:30:00+02:00\" B=\"2026-04-14T09:00:00+02:00\" D=\"4\"/>", at: end.lowerBound)
+        try xml.write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let run = try ReportGen.run(["isoxml", folder.path("usb/TASKDATA"), "-o", folder.path("usb"), "--overwrite"])
+        #expect(run.status == 64 && run.stderr.contains("being read"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "the terminal's logs are kept")
+        let dash = try ReportGen.run(["isoxml", Self.job, "-o", "-"])
+        #expect(dash.status == 64 && dash.stderr.contains("must name a folder"), "\(dash.stderr)")
+    }
+}
