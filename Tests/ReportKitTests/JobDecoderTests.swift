@@ -52,6 +52,11 @@ struct JobDecoderTests {
         ("operatr", #""Jan""#, "$.operatr: unknown field \"operatr\"; did you mean \"operator\"?"),
         ("field.areaa", "1", "$.field.areaa: unknown field \"areaa\"; did you mean \"area\"?"),
         ("notes", #""line\u0000""#, "$.notes: contains the control character U+0000"),
+        // What XML cannot carry is refused in every format alike (the workbook and task data were
+        // malformed, exit 0).
+        ("holding", #""0688\uFFFE12345""#, "$.holding: contains the noncharacter U+FFFE"),
+        ("field.name", #""Pole\uFFFF""#, "$.field.name: contains the noncharacter U+FFFF"),
+        ("products.0.name", #""Roundup\uFDD0""#, "$.products[0].name: contains the noncharacter U+FDD0"),
     ] as [(String, String?, String)])
     func refusesWithAMessageNamingTheField(path: String, json: String?, expected: String) {
         let lines = errorLines(decode(setting(baseJob(), path, json: json)))

@@ -7,7 +7,9 @@
 /// does), and the bidirectional embedding, override and isolate controls anywhere: they make a
 /// text show in another order than it is stored ("Roundup" can read as "pudnuoR"), which on a
 /// legal record is a way to show one thing and store another. Right-to-left text itself, and the
-/// invisible direction marks (U+200E, U+200F, U+061C), are accepted.
+/// invisible direction marks (U+200E, U+200F, U+061C), are accepted. Unicode's noncharacters
+/// (U+FFFE, U+FFFF, …) are refused everywhere: XML, which the workbook and task data are, cannot
+/// carry U+FFFE and U+FFFF.
 package enum TextRules {
     /// The bidirectional formatting characters that change the order in which text is shown.
     static let bidirectionalControls: [UInt32: String] = [
@@ -22,6 +24,12 @@ package enum TextRules {
         for scalar in text.unicodeScalars {
             if let name = bidirectionalControls[scalar.value] {
                 return "contains the bidirectional control \(code(scalar)) (\(name)), which would show the text in another order than it is written; remove it"
+            }
+            // Unicode's noncharacters (U+FFFE, U+FFFF, U+FDD0–U+FDEF and the last two of every
+            // plane) are no text: XML cannot carry U+FFFE or U+FFFF at all (the workbook and the
+            // task data were malformed), and every format refuses them alike.
+            if scalar.properties.isNoncharacterCodePoint {
+                return "contains the noncharacter \(code(scalar)), which is no text and which XML (the workbook, task data) cannot carry; remove it"
             }
             switch scalar.properties.generalCategory {
             case .control where !(multiline && (scalar == "\n" || scalar == "\t")):

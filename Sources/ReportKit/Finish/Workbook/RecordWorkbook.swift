@@ -110,6 +110,9 @@ private final class WorkbookWriter {
         workbook_set_properties(workbook, &properties)
     }
 
+    /// The most characters (code points) a spreadsheet cell holds.
+    static let longestCell = 32_767
+
     /// A cell's value as libxlsxwriter writes it.
     enum Cell {
         case text(String?)
@@ -173,7 +176,7 @@ private final class WorkbookWriter {
         let sheet = try addSheet(name)
         let columns = registerColumns
         for (column, spec) in columns.enumerated() {
-            write(.text(spec.header), to: sheet, row: 0, column: column, format: header)
+            try write(.text(spec.header), to: sheet, row: 0, column: column, format: header)
             worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), spec.width, nil)
         }
         // In the register's order and numbering (``RegisterOrder``): the printed register's
@@ -181,23 +184,23 @@ private final class WorkbookWriter {
         let ordered = RegisterOrder.byStart(lines, start: \.startInstant)
         for (index, line) in ordered.enumerated() {
             for (column, spec) in columns.enumerated() {
-                write(spec.value(line, index + 1), to: sheet, row: index + 1, column: column)
+                try write(spec.value(line, index + 1), to: sheet, row: index + 1, column: column)
             }
         }
         finish(sheet, rows: lines.count, columns: columns.count)
-        writeProductTotals(of: ordered, to: sheet, below: lines.count + 1)
+        try writeProductTotals(of: ordered, to: sheet, below: lines.count + 1)
     }
 
     /// The season total per product under the rows, after an empty one: the name in the product
     /// column, the total and its unit in theirs, in the units the rows use (gal, lb for US jobs).
-    private func writeProductTotals(of lines: [RecordLine], to sheet: UnsafeMutablePointer<lxw_worksheet>, below row: Int) {
+    private func writeProductTotals(of lines: [RecordLine], to sheet: UnsafeMutablePointer<lxw_worksheet>, below row: Int) throws(RenderError) {
         let headers = registerColumns.map(\.header)
         guard let product = headers.firstIndex(of: locale["register.product"]), let total = headers.firstIndex(of: locale["register.total"]) else { return }
-        write(.text(locale["register.productTotals"]), to: sheet, row: row + 1, column: product, format: header)
+        try write(.text(locale["register.productTotals"]), to: sheet, row: row + 1, column: product, format: header)
         for (offset, sum) in RecordLine.productTotals(lines, unnamed: { "\(locale["product.unnamed"]) \($0)" }).enumerated() {
-            write(.text(sum.product), to: sheet, row: row + 2 + offset, column: product)
-            write(.number(sum.value), to: sheet, row: row + 2 + offset, column: total)
-            write(.text(sum.unit), to: sheet, row: row + 2 + offset, column: total + 1)
+            try write(.text(sum.product), to: sheet, row: row + 2 + offset, column: product)
+            try write(.number(sum.value), to: sheet, row: row + 2 + offset, column: total)
+            try write(.text(sum.unit), to: sheet, row: row + 2 + offset, column: total + 1)
         }
     }
 
@@ -205,7 +208,7 @@ private final class WorkbookWriter {
     private func recordSheet(_ lines: [RecordLine]) throws(RenderError) {
         let sheet = try addSheet("record")
         for (column, name) in RecordCSV.columns.enumerated() {
-            write(.text(name), to: sheet, row: 0, column: column, format: header)
+            try write(.text(name), to: sheet, row: 0, column: column, format: header)
             worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), max(10, min(30, Double(name.count) + 2)), nil)
         }
         for (index, line) in lines.enumerated() {
@@ -215,7 +218,7 @@ private final class WorkbookWriter {
                 case .number(let value): .number(value)
                 case .day(let value): .day(value)
                 }
-                write(cell, to: sheet, row: index + 1, column: column)
+                try write(cell, to: sheet, row: index + 1, column: column)
             }
         }
         finish(sheet, rows: lines.count, columns: RecordCSV.columns.count)
@@ -248,30 +251,42 @@ private final class WorkbookWriter {
     }
 
     private func write(_ cell: Cell, to sheet: UnsafeMutablePointer<lxw_worksheet>, row: Int, column: Int,
-                       format explicit: UnsafeMutablePointer<lxw_format>? = nil) {
+                       format explicit: UnsafeMutablePointer<lxw_format>? = nil) throws(RenderError) {
         let row = lxw_row_t(row), column = lxw_col_t(column)
         switch cell {
         case .text(let value):
             // Written as a string cell: a value beginning with "=" stays text, never a formula.
             guard let value, !value.isEmpty else { return }
-            worksheet_write_string(sheet, row, column, String(value.prefix(32_767)), explicit ?? text)
+            // Excel holds 32,767 characters a cell, counted as libxlsxwriter counts them (code
+            // points): a longer text is refused, never cut nor dropped (libxlsxwriter left the cell
+            // empty and said nothing).
+            guard value.unicodeScalars.count <= Self.longestCell else {
+                throw RenderError("a cell of the workbook (row \(row + 1), column \(column + 1)) would hold \(value.unicodeScalars.count) characters, more than the \(Self.longestCell) a spreadsheet cell holds")
+            }
+            try check(worksheet_write_string(sheet, row, column, value, explicit ?? text), row: row, column: column)
         case .number(let value):
             // Cleaned of float noise, as every number the record writes (12.500000000000002 is 12.5).
             guard let value, value.isFinite else { return }
-            worksheet_write_number(sheet, row, column, RecordNumber.cleaned(value), number)
+            try check(worksheet_write_number(sheet, row, column, RecordNumber.cleaned(value), number), row: row, column: column)
         case .integer(let value):
-            worksheet_write_number(sheet, row, column, Double(value), integer)
+            try check(worksheet_write_number(sheet, row, column, Double(value), integer), row: row, column: column)
         case .day(let value):
             guard var moment = value.flatMap(Self.datetime) else { return }
-            worksheet_write_datetime(sheet, row, column, &moment, day)
+            try check(worksheet_write_datetime(sheet, row, column, &moment, day), row: row, column: column)
         case .dayAndTime(let value, let time):
             guard var moment = value.flatMap(Self.datetime) else { return }
             if let time {
                 let parts = time.split(separator: ":").compactMap { Int($0) }
                 if parts.count >= 2 { (moment.hour, moment.min) = (Int32(parts[0]), Int32(parts[1])) }
             }
-            worksheet_write_datetime(sheet, row, column, &moment, time == nil ? day : dayAndTime)
+            try check(worksheet_write_datetime(sheet, row, column, &moment, time == nil ? day : dayAndTime), row: row, column: column)
         }
+    }
+
+    /// A libxlsxwriter result that is not success, as an error naming the cell.
+    private func check(_ status: lxw_error, row: lxw_row_t, column: lxw_col_t) throws(RenderError) {
+        guard status != LXW_NO_ERROR else { return }
+        throw RenderError("the workbook's cell at row \(row + 1), column \(column + 1) cannot be written: \(String(cString: lxw_strerror(status)))")
     }
 
     /// `2026-04-14` as libxlsxwriter's date.
