@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         .target(
@@ -43,7 +44,11 @@ let package = Package(
         ]),
         .testTarget(
             name: "ReportServerTests",
-            dependencies: ["ReportServer", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            // The router called directly (RouterClient.swift), not HummingbirdTesting: its live
+            // clients bring AsyncHTTPClient and two BoringSSLs into every clean build.
+            dependencies: ["ReportServer", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "NIOEmbedded", package: "swift-nio"),
+                           .product(name: "Logging", package: "swift-log"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "HTTPTypes", package: "swift-http-types")]
         ),

@@ -1,12 +1,11 @@
 import Foundation
 import Hummingbird
 import HTTPTypes
-import HummingbirdTesting
 import ReportKit
 import ReportServer
 import Testing
 
-/// The report and validation routes against the router itself (HummingbirdTesting): a job
+/// The report and validation routes against the router itself (RouterClient): a job
 /// becomes a PDF or a PNG page, a report PDF re-opens as its job, a bad job is problem+json with
 /// report-gen's JSON paths, a body over the limit is 413 before a handler runs.
 @Suite struct RouterTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import HTTPTypes
-import HummingbirdTesting
 import ReportKit
 import ReportServer
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import ReportServer
 
 /// Files of the repository the tests send, and helpers to send them.
@@ -41,6 +40,6 @@ extension ServerSettings {
     }
 }
 
-func testApp(_ settings: ServerSettings = ServerSettings()) throws -> some ApplicationProtocol {
-    Application(router: try ServerApplication.router(settings: settings))
+func testApp(_ settings: ServerSettings = ServerSettings()) throws -> RouterTestApp {
+    RouterTestApp(router: try ServerApplication.router(settings: settings))
 }
