@@ -25,36 +25,21 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if ! python3 -c 'import jsonschema' 2>/dev/null; then
-  echo "setup: installing Python jsonschema" >&2
-  python3 -m pip install --quiet jsonschema
+# The Python test tools, at the versions scripts/requirements-test.txt pins: installed when one is
+# missing or at another version (pip's own check, quick when all are there).
+requirements="$(dirname "$0")/requirements-test.txt"
+if ! python3 - "$requirements" <<'PYTHON' 2>/dev/null
+import sys
+from importlib.metadata import version
+for line in open(sys.argv[1]):
+    line = line.split("#")[0].strip()
+    if line:
+        name, pinned = line.split("==")
+        assert version(name) == pinned, name
+PYTHON
+then
+  echo "setup: installing the Python test tools ($requirements)" >&2
+  python3 -m pip install --quiet -r "$requirements"
 fi
-
-# pikepdf reads PDFs for scripts/check-pdf-standard.py, the PDF/A and PDF/UA rule checks.
-if ! python3 -c 'import pikepdf' 2>/dev/null; then
-  echo "setup: installing Python pikepdf" >&2
-  python3 -m pip install --quiet pikepdf
-fi
-
-# openpyxl reads the record's workbook back in the tests (typed cells, frozen header, filters);
-# xmlschema validates ISOXML task data against the standard's XSD, which isoxml-writer ships;
-# isoxml is an independent reader of task data.
-for package in openpyxl xmlschema isoxml_writer:isoxml-writer isoxml; do
-  module=${package%%:*} name=${package#*:}
-  if ! python3 -c "import $module" 2>/dev/null; then
-    echo "setup: installing Python $name" >&2
-    python3 -m pip install --quiet "$name"
-  fi
-done
-
-# The server's end-to-end tests: pytest, Playwright (driving Debian's chromium, so it downloads no
-# browser), axe for accessibility, and schemathesis against the server's OpenAPI document.
-for package in pytest playwright axe_playwright_python:axe-playwright-python schemathesis; do
-  module=${package%%:*} name=${package#*:}
-  if ! python3 -c "import $module" 2>/dev/null; then
-    echo "setup: installing Python $name" >&2
-    python3 -m pip install --quiet "$name"
-  fi
-done
 
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
