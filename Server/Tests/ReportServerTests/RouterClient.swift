@@ -12,7 +12,7 @@ import ReportServer
 struct RouterTestApp {
     enum Mode { case router }
 
-    let router: Router<BasicRequestContext>
+    let router: ServerRouter
 
     func test<Value>(_ mode: Mode, _ body: (RouterClient) async throws -> Value) async throws -> Value {
         try await body(RouterClient(responder: router.buildResponder()))
@@ -27,7 +27,7 @@ struct RouterTestResponse {
 }
 
 struct RouterClient {
-    let responder: RouterResponder<BasicRequestContext>
+    let responder: HeadAsGetResponder
 
     /// Sends one request through every middleware and route, and hands `check` the response.
     @discardableResult

@@ -175,4 +175,29 @@ import Testing
             }
         }
     }
+
+    /// Every answer is HTTP as a client expects it: an unknown path 404 and a known path asked
+    /// with another method 405 with `Allow`, both problem+json; HEAD answered as GET without a
+    /// body; the security headers on every response, the policy allowing the page's own script.
+    @Test func notFoundMethodNotAllowedHeadAndSecurityHeaders() async throws {
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/v1/nothing", method: .get) { response in
+                #expect(response.status == .notFound && response.headers[.contentType] == "application/problem+json")
+                #expect(String(buffer: response.body).contains("\"status\":404"))
+            }
+            try await client.execute(uri: "/v1/reports", method: .get) { response in
+                #expect(response.status == .methodNotAllowed && response.headers[.allow] == "POST", "\(response.status)")
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+            try await client.execute(uri: "/healthz", method: .head) { response in
+                #expect(response.status == .ok && response.body.readableBytes == 0, "\(response.status) \(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                let policy = try #require(response.headers[HTTPField.Name("Content-Security-Policy")!])
+                #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'sha256-") && policy.contains("frame-ancestors 'none'"))
+                #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+                #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+            }
+        }
+    }
 }
