@@ -24,7 +24,7 @@ enum TaskDataCheck {
         } catch {
             return broken + (error.description.isEmpty ? ["refused task data has no error message"] : [])
         }
-        let (json, _) = TaskDataImport.jobs(from: root)
+        let (json, _, _) = TaskDataImport.jobs(from: root)
         // Refused entries are fine (each carries its own problems); a refusal of the whole would
         // mean the import made something that is not a list of jobs.
         do {

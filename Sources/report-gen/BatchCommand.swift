@@ -117,7 +117,8 @@ struct BatchCommand: ParsableCommand {
             throw Self.fail(error)
         }
 
-        let handle = try InputReader.open(history, timeZone: report.timeZoneRules)
+        // A batch goes on past an entry it cannot make, unless --fail-fast: so past a task it cannot read.
+        let handle = try InputReader.open(history, timeZone: report.timeZoneRules, unreadableTasks: failFast ? .refuse : .leaveOut(nil))
         let reader: HistoryReader
         do {
             reader = try HistoryReader(handle: handle, name: history == "-" ? nil : history)

@@ -3,6 +3,19 @@ import FoundationEssentials
 import Glibc
 import ReportKit
 
+/// What becomes of a carried-out task of task data that cannot be read: the run refuses (a record
+/// that leaves an application out is not the record), or, asked to (`--skip-invalid`, a batch
+/// that goes on), it is left out and counted.
+enum UnreadableTasks {
+    case refuse
+    case leaveOut(TaskTally?)
+}
+
+/// How many tasks were left out, for a command that decides its exit status at its end.
+final class TaskTally {
+    var count = 0
+}
+
 /// Reads the bytes of an input argument: a file path, or `-` for standard input.
 enum InputReader {
     static func read(_ argument: String) throws -> [UInt8] {
@@ -39,7 +52,8 @@ enum InputReader {
     /// or a file without read permission is reported and ends the run (66).
     /// A PDF that report-gen made opens as the job it carries, unless `readingReports` is false;
     /// task data as its applied tasks, with times written without an offset in `timeZone`.
-    static func open(_ argument: String, readingReports: Bool = true, timeZone: TimeZoneRules? = nil) throws -> InputFile {
+    static func open(_ argument: String, readingReports: Bool = true, timeZone: TimeZoneRules? = nil,
+                     unreadableTasks: UnreadableTasks = .refuse) throws -> InputFile {
         if argument == "-" { return .standardInput }
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
@@ -49,7 +63,7 @@ enum InputReader {
         // A terminal's task data: the folder holding TASKDATA.XML, or that file.
         let taskData = isDirectory ? argument + "/TASKDATA.XML" : argument
         if URL(fileURLWithPath: taskData).lastPathComponent.uppercased() == "TASKDATA.XML", readingReports, isRegularFile(taskData) {
-            return try jobsHandle(inTaskDataAt: taskData, timeZone: timeZone)
+            return try jobsHandle(inTaskDataAt: taskData, timeZone: timeZone, unreadableTasks: unreadableTasks)
         }
         if isDirectory {
             Console.error("\(argument): is a directory; expected a JSON file (or a folder of ISO 11783-10 task data, TASKDATA.XML)")
@@ -72,12 +86,12 @@ enum InputReader {
 
     /// The applied tasks of ISO 11783-10 task data as a history of jobs (``TaskDataImport``);
     /// tasks left out (only planned) are said.
-    private static func jobsHandle(inTaskDataAt path: String, timeZone: TimeZoneRules?) throws -> InputFile {
+    private static func jobsHandle(inTaskDataAt path: String, timeZone: TimeZoneRules?, unreadableTasks: UnreadableTasks) throws -> InputFile {
         guard FileManager.default.isReadableFile(atPath: path) else {
             Console.error("\(path): cannot be read (check its permissions)")
             throw ExitStatus.unreadableInput
         }
-        let made: (json: [UInt8], warnings: [String])
+        let made: (json: [UInt8], warnings: [String], refused: [String])
         do {
             // A time without an offset is the terminal's wall clock: in the zone the run gives
             // (--time-zone, the configuration), else Poland's, as for a Polish job (docs/isoxml.md).
@@ -87,8 +101,20 @@ enum InputReader {
             Console.error(error.description)
             throw ExitStatus.badData
         }
-        let (jobs, warnings) = made
+        let (jobs, warnings, refused) = made
         for warning in warnings { Console.warning("\(path): \(warning)") }
+        // A carried-out task that cannot be read is an application the record would leave out.
+        for task in refused { Console.error("\(path): \(task)") }
+        if !refused.isEmpty {
+            switch unreadableTasks {
+            case .refuse:
+                Console.error("\(path): \(refused.count) carried-out task\(refused.count == 1 ? "" : "s") cannot be read; nothing was made (--skip-invalid records the others)")
+                throw ExitStatus.badData
+            case .leaveOut(let tally):
+                tally?.count += refused.count
+                Console.warning("\(path): \(refused.count) carried-out task\(refused.count == 1 ? " is" : "s are") left out")
+            }
+        }
         return try temporaryHandle(jobs, for: path)
     }
 

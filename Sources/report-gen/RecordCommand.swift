@@ -141,9 +141,12 @@ struct RecordCommand: ParsableCommand {
         let catalogue = try ProductsOption.load(productsPath)
         let defaults = try ConfigOption.load(configPath)
         var readers: [HistoryReader] = []
+        // Carried-out tasks of task data that cannot be read: refused, or left out like invalid entries.
+        let unreadableTasks = TaskTally()
         for input in inputs {
             let zone = TimeZoneOption.rules(timeZoneName, default: defaults.timeZone)
-            readers.append(try HistoryInput.reader(try InputReader.open(input, timeZone: zone), input: input, timeZone: zone))
+            let handle = try InputReader.open(input, timeZone: zone, unreadableTasks: skipInvalid ? .leaveOut(unreadableTasks) : .refuse)
+            readers.append(try HistoryInput.reader(handle, input: input, timeZone: zone))
         }
         let definitionsFolder = try (definitions ?? defaults.definitions).map(DefinitionsFolder.open)
         let identities = Set(inputs.compactMap { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) })
@@ -214,7 +217,7 @@ struct RecordCommand: ParsableCommand {
             }
             Console.error(counts)
         }
-        if summary.invalid > 0 || (strict && summary.incomplete > 0) { throw ExitStatus.badData }
+        if summary.invalid > 0 || unreadableTasks.count > 0 || (strict && summary.incomplete > 0) { throw ExitStatus.badData }
     }
 
     /// "season.jsonl entry 3 (id "calc-17")", or the input's name for a single job.

@@ -69,7 +69,9 @@ struct ValidateCommand: ParsableCommand {
         let catalogue = try ProductsOption.load(productsPath)
         let name = InputReader.displayName(input)
         let zone = TimeZoneOption.rules(timeZoneName, default: try ConfigOption.load(configPath).timeZone)
-        let handle = try InputReader.open(input, timeZone: zone)
+        // Every task is checked; one that cannot be read makes the exit status 65 at the end.
+        let unreadable = TaskTally()
+        let handle = try InputReader.open(input, timeZone: zone, unreadableTasks: .leaveOut(unreadable))
         let reader = try HistoryInput.reader(handle, input: input, timeZone: zone)
         // A report's record must be its job's: checked first, its contradictions are errors.
         let recordAgrees = try checkAttachedRecord(name: name, zone: zone, sink: sink)
@@ -83,11 +85,11 @@ struct ValidateCommand: ParsableCommand {
                                    incomplete: &incomplete)?.line
             else { throw ExitStatus.badData }
             try FileHandleOutput.print(line + "\n")
-            if (strict && incomplete > 0) || !recordAgrees { throw ExitStatus.badData }
+            if (strict && incomplete > 0) || !recordAgrees || unreadable.count > 0 { throw ExitStatus.badData }
             return
         }
         try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name, catalogue: catalogue, sink: sink)
-        if !recordAgrees { throw ExitStatus.badData }
+        if !recordAgrees || unreadable.count > 0 { throw ExitStatus.badData }
     }
 
     /// For a report given as input: the record it carries against its job, planned again

@@ -48,7 +48,7 @@ struct TaskDataInteropCLITests {
     private func lines(_ folder: ScratchFolder, _ arguments: [String]) throws -> (run: ReportGen.Run, lines: [[String: Any]]) {
         let name = "record-\(UUID().uuidString).json"
         let run = try ReportGen.run(arguments + ["-o", folder.path(name)])
-        guard run.status == 0 else { return (run, []) }
+        guard FileManager.default.fileExists(atPath: folder.path(name)) else { return (run, []) }
         let record = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent(name))) as? [String: Any]
         return (run, record?["lines"] as? [[String: Any]] ?? [])
     }
@@ -117,11 +117,19 @@ struct TaskDataInteropCLITests {
         let value = try #require(xml.range(of: "\"", range: rate.upperBound..<xml.endIndex))
         xml.replaceSubrange(rate.upperBound..<value.lowerBound, with: "nan")
         try xml.write(toFile: file, atomically: true, encoding: .utf8)
-        let (run, lines) = try lines(folder, ["record", folder.path("usb/TASKDATA")])
-        #expect(run.status == 0, "\(run.stderr)")
+        // A record that leaves an application out is not the record: refused, the task named by its element.
+        let refused = try ReportGen.run(["record", folder.path("usb/TASKDATA"), "-o", folder.path("refused.json")])
+        #expect(refused.status == 65 && !FileManager.default.fileExists(atPath: folder.path("refused.json")), "\(refused.stderr)")
+        #expect(refused.stderr.contains("TSK2") && refused.stderr.contains(#"B="nan" is not a decimal number"#) && refused.stderr.contains("--skip-invalid"),
+                "the bad one is named with its element: \(refused.stderr)")
+        // Asked to, the others are recorded and the bad one is listed as left out.
+        let (run, lines) = try lines(folder, ["record", folder.path("usb/TASKDATA"), "--skip-invalid"])
+        #expect(run.status == 65, "written, and the exit status says one was left out: \(run.stderr)")
         #expect(Set(lines.compactMap { $0["jobId"] as? String }) == ["isoxml-TSK1"], "the good task is recorded")
-        #expect(run.stderr.contains("TSK2") && run.stderr.contains(#"B="nan" is not a decimal number"#) && run.stderr.contains("not in the record"),
-                "the bad one is named with its element: \(run.stderr)")
+        #expect(run.stderr.contains("TSK2") && run.stderr.contains("left out"), "\(run.stderr)")
+        // validate checks every task and fails for the one it cannot read.
+        let validate = try ReportGen.run(["validate", folder.path("usb/TASKDATA")])
+        #expect(validate.status == 65 && validate.stdout.contains("isoxml-TSK1") && validate.stderr.contains("TSK2"), "\(validate.stdout) \(validate.stderr)")
     }
 
     @Test func aDoseTheResolutionCannotHoldIsWrittenToTheNearestStepAndSaid() throws {

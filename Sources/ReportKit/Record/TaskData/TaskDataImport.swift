@@ -16,30 +16,32 @@ public enum TaskDataImport {
     /// applied at less than a millilitre or a gram a hectare, or above a tonne.
     static let plausibleDosePerHectare = 0.001...1_000.0
 
-    /// The jobs (a JSON array of version 1 jobs), and a line for each task left out (planned only,
-    /// or holding a value that cannot be read: the others are still recorded) and each value read
-    /// with a warning. `timeLogs` are the binary logs (``TimeLog``) by name (`TLG00001`), for the
+    /// The jobs (a JSON array of version 1 jobs), a line for each task left out as planned only and
+    /// each value read with a warning (`warnings`), and a line for each carried-out task that cannot
+    /// be read (`refused`: a value ISO 11783 does not write, no spray volume), naming its element:
+    /// a record that leaves an application out is not the record, so a caller refuses the whole
+    /// unless asked to record the others (`--skip-invalid`). `timeLogs` are the binary logs (``TimeLog``) by name (`TLG00001`), for the
     /// tasks that refer to them; `zone` gives times written without an offset theirs (else
     /// Europe/Warsaw, as for a Polish job).
     public static func jobs(from root: TaskDataElement, timeLogs: [String: TimeLog] = [:],
-                            zone: TimeZoneRules? = nil) -> (json: [UInt8], warnings: [String]) {
+                            zone: TimeZoneRules? = nil) -> (json: [UInt8], warnings: [String], refused: [String]) {
         let byID = Dictionary(root.children.compactMap { element in element["A"].map { ($0, element) } }) { first, _ in first }
         let polish = root["lang"]?.hasPrefix("pl") == true
         let partfields = root.children.filter { $0.name == "PFD" }
         let zone = zone ?? TimeZoneRules.named("Europe/Warsaw") ?? TimeZoneRules.utc
         var jobs: [JSONValue] = []
-        var warnings: [String] = []
+        var warnings: [String] = [], refused: [String] = []
         for task in root.children where task.name == "TSK" {
             let label = "\(task["A"] ?? "TSK") (\(task["B"] ?? ""))"
             var reader = TaskReader(task: task, byID: byID, partfields: partfields, timeLogs: timeLogs, zone: zone, polish: polish)
             do {
                 if let job = try reader.job() { jobs.append(job) }
             } catch {
-                warnings.append("\(label): \(error.message); not in the record")
+                refused.append("\(label): \(error.message)")
             }
             warnings += reader.notes.map { "\(label): \($0)" }
         }
-        return (JSONWriter.bytes(.array(jobs)), warnings)
+        return (JSONWriter.bytes(.array(jobs)), warnings, refused)
     }
 
     /// Why a task cannot be recorded: the element and the value.

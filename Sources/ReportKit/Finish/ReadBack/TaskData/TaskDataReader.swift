@@ -82,7 +82,7 @@ extension TaskDataImport {
     /// The applied tasks of the task data in `folder` (its TASKDATA.XML and the binary time logs
     /// it refers to) as a JSON array of jobs, and what was left out or read with a warning; `zone`
     /// gives times written without an offset theirs (a `TIM` without one, a log without GPS time).
-    public static func jobs(inFolder folder: String, zone: TimeZoneRules?) throws(RenderError) -> (json: [UInt8], warnings: [String]) {
+    public static func jobs(inFolder folder: String, zone: TimeZoneRules?) throws(RenderError) -> (json: [UInt8], warnings: [String], refused: [String]) {
         let file = folder + "/TASKDATA.XML"
         let root = try TaskDataReader.root(of: try TaskDataReader.contents(of: file), name: file)
         var logs: [String: TimeLog] = [:]
@@ -99,7 +99,7 @@ extension TaskDataImport {
             }
             logs[name] = log
         }
-        let (json, warnings) = jobs(from: root, timeLogs: logs, zone: zone)
-        return (json, unreadable + warnings)
+        let (json, warnings, refused) = jobs(from: root, timeLogs: logs, zone: zone)
+        return (json, unreadable + warnings, refused)
     }
 }
