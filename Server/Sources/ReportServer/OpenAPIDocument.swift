@@ -144,6 +144,7 @@ paths:
     post:
       operationId: validateJobs
       summary: A job or a history checked, each diagnostic in the shape `--diagnostics json` writes.
+      description: Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline).
       parameters:
         - $ref: '#/components/parameters/recordCheck'
       requestBody:
@@ -157,6 +158,8 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '413': {$ref: '#/components/responses/Problem'}
+        '429': {$ref: '#/components/responses/Overloaded'}
+        '503': {$ref: '#/components/responses/Problem'}
   /v1/templates:
     get:
       operationId: listTemplates

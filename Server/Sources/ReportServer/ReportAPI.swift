@@ -67,25 +67,50 @@ struct ReportAPI: APIProtocol {
 
     func validateJobs(_ input: Operations.ValidateJobs.Input) async throws -> Operations.ValidateJobs.Output {
         let check = input.query.recordCheck.flatMap { RecordJurisdiction(rawValue: $0.rawValue) }
-        let document: JobDocument
+        let bytes = RawBody.bytes, limit = service.settings.jobsPerBatch
+        let isJSONLines = Self.isJSONLines(input.body)
+        // Checking a history plans every job: the work of a record, so held to its limits (the
+        // jobs a request may hold, counted before any is decoded; a render slot; the deadline).
+        let outcome: Result<Components.Schemas.Validation, InputError>
         do {
-            document = try JobDecoder.decodeDocument(RawBody.bytes)
-        } catch {
+            outcome = try await service.render { () throws -> Result<Components.Schemas.Validation, InputError> in
+                try SeasonRequest(bytes: bytes, isJSONLines: isJSONLines).checkCount(limit: limit)
+                let document: JobDocument
+                do {
+                    document = try JobDecoder.decodeDocument(bytes)
+                } catch let error as InputError {
+                    return .failure(error)
+                }
+                var diagnostics: [Components.Schemas.Diagnostic] = []
+                var jobs = 0, valid = 0
+                func add(_ checked: JobCheck, entry: HistoryEntry?) {
+                    jobs += 1
+                    if checked.plan != nil { valid += 1 }
+                    diagnostics += checked.records(entry: entry, record: check).map(Problem.diagnostic)
+                }
+                switch document {
+                case .job(let job): add(JobCheck(.success(job), record: check), entry: nil)
+                case .history(let entries): for entry in entries { add(JobCheck(entry.result, record: check), entry: entry) }
+                }
+                return .success(.init(jobs: jobs, valid: valid, diagnostics: diagnostics))
+            }
+        } catch let refusal as Refusal {
+            return switch Problem.refusal(refusal) {
+            case .overloaded(let seconds, let problem): .tooManyRequests(.init(headers: .init(retryAfter: seconds), body: .applicationProblemJson(problem)))
+            case .late(let problem): .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
+            }
+        } catch let error as SeasonError {
+            let problem = Problem.season(error, jobLimit: limit)
+            ServerMetrics.refused(problem.status == 413 ? "too_large" : "input")
+            return problem.status == 413 ? .contentTooLarge(.init(body: .applicationProblemJson(problem)))
+                                         : .badRequest(.init(body: .applicationProblemJson(problem)))
+        }
+        switch outcome {
+        case .success(let validation): return .ok(.init(body: .json(validation)))
+        case .failure(let error):
             ServerMetrics.refused("input")
             return .badRequest(.init(body: .applicationProblemJson(Problem.report(.input(error), status: 400))))
         }
-        var diagnostics: [Components.Schemas.Diagnostic] = []
-        var jobs = 0, valid = 0
-        func add(_ checked: JobCheck, entry: HistoryEntry?) {
-            jobs += 1
-            if checked.plan != nil { valid += 1 }
-            diagnostics += checked.records(entry: entry, record: check).map(Problem.diagnostic)
-        }
-        switch document {
-        case .job(let job): add(JobCheck(.success(job), record: check), entry: nil)
-        case .history(let entries): for entry in entries { add(JobCheck(entry.result, record: check), entry: entry) }
-        }
-        return .ok(.init(body: .json(.init(jobs: jobs, valid: valid, diagnostics: diagnostics))))
     }
 
     func listTemplates(_ input: Operations.ListTemplates.Input) async throws -> Operations.ListTemplates.Output {
