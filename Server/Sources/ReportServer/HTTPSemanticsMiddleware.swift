@@ -18,6 +18,16 @@ package struct HTTPSemanticsMiddleware<Context: RequestContext>: RouterMiddlewar
     }
 
     private func answer(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // What the client takes is settled before any work: a PNG asked with `Accept:
+        // application/pdf` was rendered, then failed as a 500 (the generated code checks Accept
+        // only when it writes the response, and would refuse this problem too).
+        if request.method == .post, request.uri.path == "/v1/reports" {
+            let made = request.uri.queryParameters["format"] == "png" ? "image/png" : "application/pdf"
+            if let accept = request.headers[.accept], !Self.accepts(accept, made) {
+                return ProblemResponse.make(status: .notAcceptable, title: "Not acceptable",
+                                            detail: "this request makes \(made), which the Accept header (\(accept)) does not take")
+            }
+        }
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
@@ -29,6 +39,20 @@ package struct HTTPSemanticsMiddleware<Context: RequestContext>: RouterMiddlewar
             }
             return ProblemResponse.make(status: .notFound, title: "Not found",
                                         detail: "no route \(path); GET /openapi.yaml lists the API, GET / is the drop page")
+        }
+    }
+}
+
+extension HTTPSemanticsMiddleware {
+    /// Whether an Accept header's media ranges (RFC 9110, 12.5.1) take `type`: the type itself,
+    /// its family (`image/*`) or anything (`*/*`), with a quality above zero.
+    static func accepts(_ header: String, _ type: String) -> Bool {
+        let family = (type.split(separator: "/").first.map(String.init) ?? "") + "/*"
+        return header.split(separator: ",").contains { range in
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            guard let name = parts.first, quality > 0 else { return false }
+            return name == type || name == family || name == "*/*"
         }
     }
 }

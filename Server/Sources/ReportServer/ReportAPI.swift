@@ -27,6 +27,7 @@ struct ReportAPI: APIProtocol {
         if let refusal = Self.outOfRange("page", page, ReportAPI.pages) ?? Self.outOfRange("dpi", dpi, ReportAPI.resolutions) {
             return .badRequest(.init(body: .applicationProblemJson(refusal)))
         }
+
         let body = RawBody.bytes
         let pool = service.pool, reportOptions = options
         do {

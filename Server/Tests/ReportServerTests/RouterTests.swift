@@ -215,4 +215,19 @@ import Testing
             }
         }
     }
+
+    /// What the client accepts is settled before any work: a PNG asked with `Accept:
+    /// application/pdf` is a 406 (it was rendered, then failed as a 500).
+    @Test func anAcceptTheRouteCannotMeetIs406BeforeWork() async throws {
+        try await testApp().test(.router) { client in
+            for (accept, status) in [("application/pdf", HTTPResponse.Status.notAcceptable), ("image/*", .ok), ("*/*", .ok),
+                                     ("image/png;q=0, application/pdf", .notAcceptable), ("text/html, image/png;q=0.5", .ok)] {
+                var headers = Self.json
+                headers[.accept] = accept
+                try await client.execute(uri: "/v1/reports?format=png&dpi=40", method: .post, headers: headers, body: ByteBuffer(bytes: Self.job)) { response in
+                    #expect(response.status == status, "Accept: \(accept): \(response.status)")
+                }
+            }
+        }
+    }
 }
