@@ -5,9 +5,9 @@ import FoundationEssentials
 /// are the application's times, its logged totals (DataLogValues, DLV: total area, DDI 0x0074;
 /// total volume, 0x0050) the area treated and the spray volume, and its treatment zone's product
 /// rates (PDV: 0x0001 volume, 0x0006 mass per area, read by ``DataDictionaryEntity``) the
-/// products' doses. A task without a time was only planned and is left out, and said; a task with
-/// a value that cannot be read is left out, and said, and the others are recorded. Each job's
-/// notes say it was logged by the machine and where its doses came from.
+/// products' doses. A task without a time was only planned and is left out, and said; a carried-out
+/// task with a value that cannot be read is refused, naming its element. Each job's notes say it
+/// was logged by the machine and where its doses came from.
 ///
 /// The jobs go through the same validation and calculation as any other, so the record of a
 /// logged task is exactly what the record of the same job typed in would be.
@@ -20,9 +20,9 @@ public enum TaskDataImport {
     /// each value read with a warning (`warnings`), and a line for each carried-out task that cannot
     /// be read (`refused`: a value ISO 11783 does not write, no spray volume), naming its element:
     /// a record that leaves an application out is not the record, so a caller refuses the whole
-    /// unless asked to record the others (`--skip-invalid`). `timeLogs` are the binary logs (``TimeLog``) by name (`TLG00001`), for the
-    /// tasks that refer to them; `zone` gives times written without an offset theirs (else
-    /// Europe/Warsaw, as for a Polish job).
+    /// unless asked to record the others (`--skip-invalid`). `timeLogs` are the binary logs
+    /// (``TimeLog``) by name (`TLG00001`), for the tasks that refer to them; `zone` gives times
+    /// written without an offset theirs (else Europe/Warsaw, as for a Polish job).
     public static func jobs(from root: TaskDataElement, timeLogs: [String: TimeLog] = [:],
                             zone: TimeZoneRules? = nil) -> (json: [UInt8], warnings: [String], refused: [String]) {
         let byID = Dictionary(root.children.compactMap { element in element["A"].map { ($0, element) } }) { first, _ in first }
@@ -44,206 +44,11 @@ public enum TaskDataImport {
         return (JSONWriter.bytes(.array(jobs)), warnings, refused)
     }
 
-    /// Why a task cannot be recorded: the element and the value.
-    struct Unreadable: Error {
-        let message: String
-    }
-
-    /// One task read as a job.
-    private struct TaskReader {
-        let task: TaskDataElement
-        let byID: [String: TaskDataElement]
-        /// Every partfield, in the file's order (a parcel's cadastral numbers are in a row).
-        let partfields: [TaskDataElement]
-        let timeLogs: [String: TimeLog]
-        let zone: TimeZoneRules
-        let polish: Bool
-        var notes: [String] = []
-
-        init(task: TaskDataElement, byID: [String: TaskDataElement], partfields: [TaskDataElement], timeLogs: [String: TimeLog],
-             zone: TimeZoneRules, polish: Bool) {
-            self.task = task
-            self.byID = byID
-            self.partfields = partfields
-            self.timeLogs = timeLogs
-            self.zone = zone
-            self.polish = polish
-        }
-
-        /// A decimal attribute, or an error naming the element and what it holds.
-        func decimal(_ element: TaskDataElement, _ key: String) throws(Unreadable) -> Double? {
-            guard let text = element[key] else { return nil }
-            guard let value = TaskDataValue.decimal(text) else {
-                throw Unreadable(message: "<\(element.name)\(element["A"].map { " A=\"\($0)\"" } ?? "")> \(key)=\"\(text)\" is not a decimal number")
-            }
-            return value
-        }
-
-        /// A time attribute of a `TIM`, with its offset.
-        mutating func time(_ element: TaskDataElement, _ key: String) throws(Unreadable) -> String? {
-            guard let text = element[key] else { return nil }
-            guard let read = TaskDataValue.time(text, zone: zone) else {
-                throw Unreadable(message: "<TIM> \(key)=\"\(text)\" is not a date and time (xs:dateTime: 2026-04-14T07:35:00, with or without an offset)")
-            }
-            if let note = read.note { notes.append(note) }
-            return read.rfc3339
-        }
-
-        mutating func job() throws(Unreadable) -> JSONValue? {
-            let id = task["A"] ?? "TSK"
-            let times = task.children.filter { $0.name == "TIM" }
-            let logs = task.children.filter { $0.name == "TLG" }.compactMap { $0["A"].flatMap { timeLogs[$0] } }
-            for log in logs { notes += log.notes }
-            // The times and totals the task holds itself, else those of its binary logs.
-            var starts: [String] = [], stops: [String] = []
-            for element in times {
-                if let start = try time(element, "A") { starts.append(start) }
-                if let stop = try time(element, "B") { stops.append(stop) }
-            }
-            guard let start = Self.earliest(starts) ?? Self.earliest(logs.map(\.start)) else {
-                notes.append("no time logged, so planned only; not in the record")
-                return nil
-            }
-            let stop = Self.latest(stops) ?? Self.latest(logs.map(\.stop))
-            // The totals of the task: the last value logged of each DDI.
-            var totals: [String: Double] = [:]
-            for log in logs { totals.merge(log.lastValues) { _, later in later } }
-            for time in times {
-                for value in time.children where value.name == "DLV" {
-                    if let entity = value["A"].flatMap(DataDictionaryEntity.entity), let number = try decimal(value, "B") {
-                        totals[entity.ddi] = entity.value(of: number)
-                    }
-                }
-            }
-            let partfield = task["E"].flatMap { byID[$0] }.flatMap { $0.name == "PFD" ? $0 : nil }
-            var plannedArea: Double?
-            if let partfield, let area = try decimal(partfield, "D") { plannedArea = DataDictionaryEntity.totalArea.value(of: area) / 10_000 }
-            let hectares = totals[DataDictionaryEntity.totalArea.ddi].map { $0 / 10_000 } ?? plannedArea ?? 0
-            let zoneCode = task["H"] ?? "1"
-            let zone = task.children.first { $0.name == "TZN" && $0["A"] == zoneCode } ?? task.children.first { $0.name == "TZN" }
-            let (products, setpointVolume) = try doses(in: zone, task: id)
-            guard !products.isEmpty, hectares > 0 else {
-                notes.append("no product rate or no area; not in the record")
-                return nil
-            }
-            // The spray volume as applied when the terminal logged the volume, else as set.
-            guard let litresPerHectare = totals[DataDictionaryEntity.applicationTotalVolume.ddi].map({ $0 / hectares }) ?? setpointVolume,
-                  litresPerHectare > 0 else {
-                throw Unreadable(message: "no spray volume: neither a logged total volume (DLV 0x0050) nor a tank mix's setpoint (PDV 0x0001 on a mixture)")
-            }
-            let litres = litresPerHectare * hectares
-            let customer = task["C"].flatMap { byID[$0] }.flatMap { $0.name == "CTR" ? $0 : nil }
-            let note = polish ? "Zarejestrowane przez maszynę (ISO 11783-10, zadanie \(id)); dawki z nastaw zadania"
-                              : "Logged by the machine (ISO 11783-10 task \(id)); doses from the task's setpoints"
-            var members: [(String, JSONValue)] = [
-                ("version", TaskDataImport.number(1)), ("id", .string("isoxml-\(id)")), ("locale", .string(polish ? "pl" : "en")),
-                ("date", .string(start)),
-            ]
-            if let stop { members.append(("endDate", .string(stop))) }
-            if let title = task["B"] { members.append(("title", .string(title))) }
-            var field: [(String, JSONValue)] = [("area", .object(TaskDataImport.object([("value", TaskDataImport.number(hectares)), ("unit", .string("ha"))])))]
-            if let name = partfield?["C"] { field.insert(("name", .string(name)), at: 0) }
-            if let crop = partfield?["G"].flatMap({ byID[$0] }).flatMap({ $0.name == "CTP" ? $0["B"] : nil }) { field.append(("crop", .string(crop))) }
-            if let partfield, let parcels = try parcels(of: partfield), !parcels.isEmpty { field.append(("parcels", .array(parcels))) }
-            members += [
-                ("field", .object(TaskDataImport.object(field))),
-                ("sprayRate", .object(TaskDataImport.object([("value", TaskDataImport.number(litresPerHectare)), ("unit", .string("L/ha"))]))),
-                // One load of the whole: the terminal logged what was applied, not how the tank was filled.
-                ("tank", .object(TaskDataImport.object([("capacity", .object(TaskDataImport.object([("value", TaskDataImport.number(min(max(litres.rounded(.up), 1), 100_000))),
-                                                                       ("unit", .string("L"))])))]))),
-                ("products", .array(products)),
-                ("notes", .string(note)),
-            ]
-            if let holding = customer?["B"] { members.append(("holding", .string(holding))) }
-            return .object(TaskDataImport.object(members))
-        }
-
-        /// The parcels of a field: the partfields that refer to it (`I`), one per cadastral number
-        /// (`B`), those of one parcel in a row under its label (`C`), its area (`D`, m²) on the first.
-        func parcels(of field: TaskDataElement) throws(Unreadable) -> [JSONValue]? {
-            guard let id = field["A"] else { return nil }
-            var parcels: [(label: String?, numbers: [String], squareMetres: Double)] = []
-            for element in partfields where element["I"] == id {
-                let squareMetres = try decimal(element, "D") ?? 0
-                if let last = parcels.last, last.label == element["C"], squareMetres == 0 {
-                    parcels[parcels.count - 1].numbers += element["B"].map { [$0] } ?? []
-                } else {
-                    parcels.append((element["C"], element["B"].map { [$0] } ?? [], squareMetres))
-                }
-            }
-            return parcels.map { parcel in
-                var members: [(String, JSONValue)] = []
-                if let label = parcel.label { members.append(("label", .string(label))) }
-                members.append(("cadastral", .array(parcel.numbers.map { .string($0) })))
-                if parcel.squareMetres > 0 {
-                    members.append(("area", .object(TaskDataImport.object([("value", TaskDataImport.number(parcel.squareMetres / 10_000)), ("unit", .string("ha"))]))))
-                }
-                return .object(TaskDataImport.object(members))
-            }
-        }
-
-        /// The products' doses of a treatment zone (0x0001 volume, 0x0006 mass per area, each in its
-        /// unit and resolution), and the tank mix's volume setpoint. A product's dose is taken from
-        /// the mix's recipe where the recipe agrees with the setpoint to within the setpoint's
-        /// step (the recipe holds it to the mL or g: 15 g/ha where DDI 0x0006 holds 10 or 20);
-        /// a dose no product is applied at is said.
-        mutating func doses(in zone: TaskDataElement?, task: String) throws(Unreadable) -> (products: [JSONValue], setpointVolume: Double?) {
-            var setpoints: [(product: TaskDataElement, entity: DataDictionaryEntity, value: Double)] = []
-            var mixture: (product: TaskDataElement, litresPerHectare: Double)?
-            for variable in zone?.children ?? [] where variable.name == "PDV" {
-                guard let entity = variable["A"].flatMap(DataDictionaryEntity.entity),
-                      entity == .setpointVolumePerArea || entity == .setpointMassPerArea,
-                      let raw = try decimal(variable, "B"),
-                      let product = variable["C"].flatMap({ byID[$0] }), product.name == "PDT" else { continue }
-                let value = entity.value(of: raw)
-                if product["F"] == "2" || product["F"] == "3" {
-                    if entity == .setpointVolumePerArea { mixture = (product, value) }
-                    continue
-                }
-                setpoints.append((product, entity, value))
-            }
-            var products: [JSONValue] = []
-            for (product, entity, setpoint) in setpoints {
-                var dose = setpoint
-                if let mixture, let recipe = try recipeDose(of: product, in: mixture.product, litresPerHectare: mixture.litresPerHectare),
-                   abs(recipe - setpoint) <= entity.step / 2 + recipe * 1e-9 {
-                    dose = recipe
-                }
-                let name = product["B"] ?? "?"
-                if !TaskDataImport.plausibleDosePerHectare.contains(dose) {
-                    notes.append("\(name): \(RecordNumber.text(dose)) \(entity.recordUnit) (DDI 0x\(entity.ddi), \(RecordNumber.text(setpoint / entity.step)) in the file) "
-                                 + "is outside what products are applied at (0.001 to 1,000 \(entity.recordUnit)); check the task's setpoint")
-                }
-                products.append(.object(TaskDataImport.object([
-                    ("name", .string(name)),
-                    ("rate", .object(TaskDataImport.object([("value", TaskDataImport.number(dose)), ("unit", .string(entity.recordUnit))]))),
-                ])))
-            }
-            return (products, mixture?.litresPerHectare)
-        }
-
-        /// A product's dose per hectare from the mix's recipe (its `PRN` quantity in the recipe of
-        /// `G` mL, applied at `litresPerHectare`), in L/ha or kg/ha; nil without one.
-        func recipeDose(of product: TaskDataElement, in mixture: TaskDataElement, litresPerHectare: Double) throws(Unreadable) -> Double? {
-            guard let id = product["A"], let recipe = try decimal(mixture, "G"), recipe > 0,
-                  let relation = mixture.children.first(where: { $0.name == "PRN" && $0["A"] == id }),
-                  let quantity = try decimal(relation, "B") else { return nil }
-            // mL or g of the product in one mL of liquid, times the liquid's mL a hectare, in L or kg.
-            return quantity / recipe * litresPerHectare * 1000 / 1000
-        }
-
-        /// The earliest and latest of RFC 3339 times with offsets, compared as instants.
-        static func earliest(_ times: [String]) -> String? { times.min { instant($0) < instant($1) } }
-        static func latest(_ times: [String]) -> String? { times.max { instant($0) < instant($1) } }
-
-        static func instant(_ time: String) -> Double { TaskDataValue.seconds(ofRFC3339: time) ?? 0 }
-    }
-
-    private static func object(_ members: [(String, JSONValue)]) -> JSONObject {
+    static func object(_ members: [(String, JSONValue)]) -> JSONObject {
         JSONObject(members: members.map { JSONObject.Member(key: $0.0, value: $0.1) })
     }
 
-    private static func number(_ value: Double) -> JSONValue {
+    static func number(_ value: Double) -> JSONValue {
         .number(JSONNumber(literal: RecordNumber.text(value)))
     }
 }
