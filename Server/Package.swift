@@ -41,6 +41,7 @@ let package = Package(
         .executableTarget(name: "report-gen-server", dependencies: [
             "ReportServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .testTarget(
             name: "ReportServerTests",

@@ -12,8 +12,13 @@ package enum RawBody {
 /// Collects the body up to `limit` bytes into ``RawBody/bytes`` for the handlers.
 package struct RawBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     package let limit: Int
+    /// How long the whole body may take to arrive (408 beyond it).
+    package let timeout: Duration
 
-    package init(limit: Int) { self.limit = limit }
+    package init(limit: Int, timeout: Duration = .seconds(60)) {
+        self.limit = limit
+        self.timeout = timeout
+    }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
@@ -23,7 +28,22 @@ package struct RawBodyMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: limit)
+            // The body against the clock: whichever ends first, the other is cancelled.
+            let (limit, timeout, arriving) = (limit, timeout, request)
+            let collected = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask { var body = arriving; return try await body.collectBody(upTo: limit) }
+                group.addTask { try await Task.sleep(for: timeout); return nil }
+                defer { group.cancelAll() }
+                return try await group.next() ?? nil
+            }
+            guard let collected else {
+                ServerMetrics.refused("too_slow")
+                return ProblemResponse.make(status: .requestTimeout, title: "The body took too long",
+                                            detail: "this server waits at most \(timeout) for a request's body", headers: [.connection: "close"])
+            }
+            buffer = collected
+            // The handlers read the collected bytes, never the stream again (it is read once).
+            request.body = RequestBody(buffer: collected)
         } catch let error as any HTTPResponseError where error.status.code == 413 {
             return tooLarge()
         }

@@ -16,6 +16,12 @@ package struct ServerSettings: Sendable {
     package var queueLength = 16
     /// How long a request may take, waiting included, before it is answered 503.
     package var deadline: Duration = .seconds(60)
+    /// How long a connection may send nothing (idle between requests, or stalled in its headers)
+    /// before it is closed: idle sockets are never held, and SIGTERM never waits long for them.
+    package var idleTimeout: Duration = .seconds(30)
+    /// How long a request's body may take to arrive whole (408 beyond it): an upload that never
+    /// finishes holds no memory and no connection for longer.
+    package var bodyTimeout: Duration = .seconds(60)
     /// The bearer tokens accepted; none means no authentication (loopback use).
     package var tokens: Set<String> = []
     /// Where templates, tokens and locales come from (`--definitions`): never a path from a request.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ReportKit
 import ReportServer
 
@@ -34,6 +35,10 @@ struct ReportGenServer: AsyncParsableCommand {
     @Option(help: "Requests waiting for a render before new ones are refused with 429.") var queue = ServerSettings().queueLength
     @Option(help: ArgumentHelp("How long a request may take, in seconds (503 beyond it).", valueName: "seconds"))
     var deadline = 60.0
+    @Option(help: ArgumentHelp("Seconds a connection may send nothing before it is closed.", valueName: "seconds"))
+    var idleTimeout = 30.0
+    @Option(help: ArgumentHelp("Seconds a request's body may take to arrive whole (408 beyond it).", valueName: "seconds"))
+    var bodyTimeout = 60.0
     @Option(help: ArgumentHelp("A file of bearer tokens, one a line: the API then asks for one.", valueName: "file"))
     var tokens: String?
     @Option(help: ArgumentHelp("A folder of definitions (`report-gen templates --export`): its templates, tokens and locales.", valueName: "folder"))
@@ -49,6 +54,8 @@ struct ReportGenServer: AsyncParsableCommand {
         settings.concurrentRenders = renders
         settings.queueLength = queue
         settings.deadline = .milliseconds(Int(deadline * 1_000))
+        settings.idleTimeout = .milliseconds(Int(idleTimeout * 1_000))
+        settings.bodyTimeout = .milliseconds(Int(bodyTimeout * 1_000))
         if let tokens { settings.tokens = try ServerSettings.tokens(inFile: tokens) }
         if let definitions { settings.definitions = try ReportDefinitions.folder(definitions) }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level: expected trace, debug, info, notice, warning, error or critical") }
@@ -57,7 +64,9 @@ struct ReportGenServer: AsyncParsableCommand {
         let service = ReportService(settings: settings)
         if let problem = service.readiness() { throw ValidationError("the server cannot draw a report: \(problem)") }
         ServerMetrics.bootstrap()
+        let idle = TimeAmount.milliseconds(Int64(idleTimeout * 1_000))
         let app = Application(router: try ServerApplication.router(service: service),
+                              server: .http1(configuration: .init(idleTimeout: idle)),
                               configuration: .init(address: .hostname(host, port: port), serverName: "report-gen"),
                               logger: logger)
         try await app.runService()

@@ -13,6 +13,7 @@ enum DropRoutes {
         }
         router.post("/drop/check") { request, _ in
             let fragment = request.uri.queryParameters["fragment"] == "1"
+            if let refusal = tooManyParts(request) { return refusal }
             let form = DropForm.decode(RawBody.bytes, contentType: request.headers[.contentType])
             let texts = DropPageTexts.texts(for: form?.language ?? "pl")
             let section: String
@@ -37,6 +38,7 @@ enum DropRoutes {
             return html(DropPage.page(texts, form: form, result: section, asksForToken: !api.service.settings.tokens.isEmpty), status: status)
         }
         router.post("/drop/download") { request, _ in
+            if let refusal = tooManyParts(request) { return refusal }
             let form = DropForm.decode(RawBody.bytes, contentType: request.headers[.contentType])
             let texts = DropPageTexts.texts(for: form?.language ?? "pl")
             let asksForToken = !api.service.settings.tokens.isEmpty
@@ -72,6 +74,14 @@ enum DropRoutes {
         ServerMetrics.made("batch")
         return Response(status: .ok, headers: [.contentType: "application/zip", .contentDisposition: "attachment; filename=\"season.zip\""],
                         body: .init(byteBuffer: ByteBuffer(bytes: zip)))
+    }
+
+    /// A form with more parts than the page's is refused before it is parsed (413).
+    private static func tooManyParts(_ request: Request) -> Response? {
+        guard DropForm.hasTooManyParts(RawBody.bytes, contentType: request.headers[.contentType]) else { return nil }
+        ServerMetrics.refused("too_large")
+        return ProblemResponse.make(status: .contentTooLarge, title: "Too many parts",
+                                    detail: "the form has more than \(DropForm.maximumParts) parts; the drop page sends \(DropForm.maximumParts) at most")
     }
 
     /// Why the form may not be served: a server with tokens asks for one.
