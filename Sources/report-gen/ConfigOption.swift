@@ -34,6 +34,11 @@ struct ConfigOption: ParsableArguments {
     static func load(_ path: String?) throws -> UserConfiguration {
         guard let file = file(path) else { return UserConfiguration() }
         let name = InputReader.displayName(file)
+        // A FIFO (or a device) where the configuration should be would block the run, or never end.
+        if file != "-", let status = FileStatus(path: file), status.kind != .regular {
+            Console.error("\(name): not a regular file; expected a configuration (JSON, docs/configuration.md)")
+            throw ExitStatus.unreadableInput
+        }
         let bytes: [UInt8]
         do {
             let handle = try InputReader.open(file, readingReports: false)

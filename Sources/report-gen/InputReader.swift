@@ -162,11 +162,29 @@ enum InputReader {
     }
 
     /// The files a command reads (its input, or standard input when that is a file, a template
-    /// file, a tokens file and the configuration), which no output may be.
+    /// file, a tokens file, the configuration, the product catalogue and every file of a
+    /// definitions folder), which no output may be: `-o` naming the catalogue once replaced it.
     static func identities(of argument: String, report: ReportOptionGroup) -> Set<FileIdentity> {
         let input = argument == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: argument)
-        let read = [report.template, report.tokens, report.configFile].compactMap { $0 }.map { FileIdentity(path: $0) }
-        return Set(([input] + read).compactMap { $0 })
+        let read = [report.template, report.tokens, report.configFile, report.productsPath].compactMap { $0 }.map { FileIdentity(path: $0) }
+        return Set(([input] + read).compactMap { $0 }).union(identities(inFolder: report.definitions))
+    }
+
+    /// The files of a definitions folder (its templates, tokens and locales, two levels deep).
+    static func identities(inFolder folder: String?) -> Set<FileIdentity> {
+        guard let folder, FileStatus(path: folder)?.kind == .directory else { return [] }
+        var found: Set<FileIdentity> = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let path = folder + "/" + entry
+            if FileStatus(path: path)?.kind == .directory {
+                for inner in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                    if let identity = FileIdentity(path: path + "/" + inner) { found.insert(identity) }
+                }
+            } else if let identity = FileIdentity(path: path) {
+                found.insert(identity)
+            }
+        }
+        return found
     }
 
     static func displayName(_ argument: String) -> String {

@@ -149,7 +149,11 @@ struct RecordCommand: ParsableCommand {
             readers.append(try HistoryInput.reader(handle, input: input, timeZone: zone))
         }
         let definitionsFolder = try (definitions ?? defaults.definitions).map(DefinitionsFolder.open)
-        let identities = Set(inputs.compactMap { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) })
+        // Every file the run reads, which -o may not name: the histories, the catalogue, the
+        // configuration and the definitions folder's files.
+        let identities = Set((inputs.map { $0 == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: $0) }
+                              + [productsPath, configPath].compactMap { $0 }.map { FileIdentity(path: $0) }).compactMap { $0 })
+            .union(InputReader.identities(inFolder: definitions ?? defaults.definitions))
         var options = ReportOptions(template: "spray-register", language: locale)
         options.paper = paper ?? defaults.paper
         options.catalogue = catalogue

@@ -141,3 +141,34 @@ struct TaskDataOutputCLITests {
         #expect(dash.status == 64 && dash.stderr.contains("must name a folder"), "\(dash.stderr)")
     }
 }
+
+/// One output policy: `-o` never names a file the run reads, whatever option named it (the
+/// product catalogue and a definitions folder's files were replaced, exit 0), and a configuration
+/// that is a FIFO is refused rather than waited on.
+@Suite("Outputs that are inputs, hostile")
+struct OutputIsInputCLITests {
+    @Test(arguments: ["render", "record"])
+    func theCatalogueAndDefinitionsAreNeverTheOutput(command: String) throws {
+        let folder = try ScratchFolder()
+        let catalogue = try folder.copy(ReportGen.repository.appendingPathComponent("docs/catalogue/products.json").path, as: "products.json")
+        #expect(try ReportGen.run(["templates", "--export", folder.path("defs")]).status == 0)
+        let locale = folder.path("defs/locales/pl.json")
+        let before = (try Data(contentsOf: URL(fileURLWithPath: catalogue)), try Data(contentsOf: URL(fileURLWithPath: locale)))
+        let job = ReportGen.example("record-pl.json")
+        let base = command == "render" ? [job] : ["record", job]
+        let intoCatalogue = try ReportGen.run(base + ["--products", catalogue, "-o", catalogue])
+        #expect(intoCatalogue.status == 64 && intoCatalogue.stderr.contains("being read"), "\(intoCatalogue.stderr)")
+        let intoDefinitions = try ReportGen.run(base + ["--definitions", folder.path("defs"), "-o", locale])
+        #expect(intoDefinitions.status == 64, "\(intoDefinitions.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: catalogue)) == before.0 && Data(contentsOf: URL(fileURLWithPath: locale)) == before.1)
+    }
+
+    @Test func aConfigurationThatIsAFIFOIsRefusedWithoutWaiting() throws {
+        let folder = try ScratchFolder()
+        #expect(mkfifo(folder.path("config.json"), 0o600) == 0)
+        let start = Date()
+        let run = try ReportGen.run(["validate", ReportGen.example("herbicide-pl.json"), "--config", folder.path("config.json")])
+        #expect(run.status == 66 && run.stderr.contains("not a regular file"), "\(run.stderr)")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+}
