@@ -13,14 +13,30 @@ struct CSVTable {
     let header: [String]
     let rows: [Row]
 
-    /// Why a file is not CSV: an unclosed quote.
+    /// Where the first byte that is not UTF-8 is: its line and column (in bytes).
+    static func invalidUTF8(in bytes: [UInt8]) -> SyntaxError {
+        var line = 1, lineStart = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            let end = index + length
+            guard length > 0, end <= bytes.count,
+                  String(validating: bytes[index..<end], as: UTF8.self) != nil else { break }
+            if byte == UInt8(ascii: "\n") { line += 1; lineStart = end }
+            index = end
+        }
+        return SyntaxError(line: line, message: "column \(index - lineStart + 1): bytes that are not UTF-8; save the file as UTF-8")
+    }
+
+    /// Why a file is not CSV: an unclosed quote, or bytes that are not UTF-8.
     struct SyntaxError: Error {
         let line: Int
         let message: String
     }
 
     init(_ bytes: [UInt8]) throws(SyntaxError) {
-        var text = String(decoding: bytes, as: UTF8.self)
+        // Invalid UTF-8 is refused where it is, as the JSON catalogue refuses it, never read as U+FFFD.
+        guard var text = String(validating: bytes, as: UTF8.self) else { throw Self.invalidUTF8(in: bytes) }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
         let separator: Character = firstLine.contains(";") && !firstLine.contains(",") ? ";" : ","
