@@ -172,3 +172,17 @@ struct OutputIsInputCLITests {
         #expect(Date().timeIntervalSince(start) < 20)
     }
 }
+
+/// A link in a definitions folder that leads nowhere is said, not taken for a file the folder
+/// lacks (which would silently print the built-in texts instead of the user's).
+@Suite("Definitions, hostile")
+struct DanglingDefinitionCLITests {
+    @Test func aDanglingLinkInADefinitionsFolderIsAnError() throws {
+        let folder = try ScratchFolder()
+        #expect(try ReportGen.run(["templates", "--export", folder.path("defs")]).status == 0)
+        try FileManager.default.removeItem(atPath: folder.path("defs/locales/pl.json"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("defs/locales/pl.json"), withDestinationPath: folder.path("gone.json"))
+        let run = try ReportGen.run([ReportGen.example("record-pl.json"), "--definitions", folder.path("defs"), "-o", folder.path("r.pdf")])
+        #expect(run.status == 66 && run.stderr.contains("leads to nothing"), "\(run.status) \(run.stderr)")
+    }
+}

@@ -101,7 +101,14 @@ public struct ReportDefinitions: Sendable {
             return (Array(text.utf8), relative)
         }
         let own = path(relative)
-        if FileStatus(path: own) == nil, let text = BuiltInTemplates.files[relative] { return (Array(text.utf8), relative) }
+        // A name the folder does not have is the built-in file's; a link there that leads nowhere
+        // is a mistake to say, not a file that is "not there".
+        if FileStatus(path: own) == nil, FileStatus(linkAt: own) == nil, let text = BuiltInTemplates.files[relative] {
+            return (Array(text.utf8), relative)
+        }
+        if FileStatus(path: own) == nil, FileStatus(linkAt: own) != nil {
+            throw .unreadable(own, "is a link that leads to nothing; expected a JSON file, or no file to use the built-in one")
+        }
         return try read(own, shownAs: own)
     }
 
