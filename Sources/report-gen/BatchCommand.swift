@@ -98,14 +98,24 @@ struct BatchCommand: ParsableCommand {
         let cover = cover ?? "history-summary"
         if let cover = FileIdentity(path: cover) { inputs.insert(cover) }
         // Under an address-space limit (ulimit -v) only the threads that fit are started.
-        let threads = AddressSpace.workersThatFit(jobs)
-        guard threads > 0 else {
+        let addressable = AddressSpace.workersThatFit(jobs)
+        guard addressable > 0 else {
             Console.error("the address-space limit (ulimit -v) leaves too little memory to make a report; report-gen needs about \(AddressSpace.bytesForOneWorker >> 20) MiB more than it has. Raise the limit")
             throw ExitStatus.unavailable
         }
-        if threads < jobs, !quiet {
-            Console.warning("the address-space limit (ulimit -v) leaves room for \(threads) of \(jobs) jobs at once; running \(threads)")
+        if addressable < jobs, !quiet {
+            Console.warning("the address-space limit (ulimit -v) leaves room for \(addressable) of \(jobs) jobs at once; running \(addressable)")
         }
+        // Likewise under the open-file limit (ulimit -n): only the threads whose files fit.
+        let fitting = FolderExport.threadsThatFit(addressable)
+        guard fitting > 0 else {
+            Console.error("the open-file limit (ulimit -n \(FolderExport.currentOpenFileLimit() ?? 0)) is too low for a batch; report-gen needs at least 23 open files. Raise the limit; nothing was written")
+            throw ExitStatus.unavailable
+        }
+        if fitting < addressable, !quiet {
+            Console.warning("the open-file limit (ulimit -n) leaves room for \(fitting) of \(addressable) jobs at once; running \(fitting)")
+        }
+        let threads = fitting
         let reportOptions = try report.reportOptions()
         let options = BatchOptions(report: reportOptions, coverTemplate: cover, threads: threads, overwrite: overwrite,
                                    failFast: failFast, inputs: inputs, recordCheck: recordCheck)

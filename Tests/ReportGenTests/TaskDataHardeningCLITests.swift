@@ -186,3 +186,31 @@ struct DanglingDefinitionCLITests {
         #expect(run.status == 66 && run.stderr.contains("leads to nothing"), "\(run.status) \(run.stderr)")
     }
 }
+
+/// A batch under a low open-file limit starts only the threads whose files fit, or refuses
+/// before it writes anything: under `ulimit -n 16`, 64 threads once wrote a different random
+/// dozen of 100 reports each run.
+@Suite("A batch under a low open-file limit")
+struct BatchOpenFileLimitCLITests {
+    @Test func itWritesEveryReportOrNone() throws {
+        let folder = try ScratchFolder()
+        var job = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ReportGen.example("herbicide-pl.json")))) as? [String: Any])
+        var jobs: [Any] = []
+        for index in 0..<100 {
+            job["id"] = "job-\(index)"
+            jobs.append(job)
+        }
+        let history = try folder.write(String(decoding: try JSONSerialization.data(withJSONObject: jobs), as: UTF8.self), to: "history.json")
+        for limit in [16, 40] {
+            let out = folder.path("out-\(limit)/")
+            let run = try ReportGen.run(program: "/bin/bash", ["-c", "ulimit -n \(limit); exec \"$0\" batch \"$1\" -o \"$2\" --jobs 64 -q",
+                                                              ReportGen.binary.path, history, out])
+            let written = (try? FileManager.default.contentsOfDirectory(atPath: out))?.count ?? 0
+            if limit == 16 {
+                #expect(run.status == 69 && run.stderr.contains("open-file limit") && written == 0, "\(run.status) \(written): \(run.stderr)")
+            } else {
+                #expect(run.status == 0 && written == 100, "\(run.status) \(written): \(run.stderr)")
+            }
+        }
+    }
+}
