@@ -214,3 +214,47 @@ struct BatchOpenFileLimitCLITests {
         }
     }
 }
+
+/// A signal while the workbook or the task data is written leaves nothing behind: not the
+/// workbook's temporary folder (libxlsxwriter's, outside the staged files), not a hidden
+/// temporary file beside TASKDATA.XML, not a partial output. The signal is sent the moment the
+/// temporary appears, so it always lands while the file is being written.
+@Suite("Signals while the record's other forms are written")
+struct RecordFormSignalCLITests {
+    @Test(arguments: ["record", "isoxml"])
+    func aSignalWhileWritingLeavesNoTemporaryFileBehind(command: String) throws {
+        let folder = try ScratchFolder()
+        var job = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ReportGen.example("record-pl.json")))) as? [String: Any])
+        let jobs: [Any] = (0..<1_500).map { index in job["id"] = "job-\(index)"; return job }
+        let season = try folder.write(String(decoding: try JSONSerialization.data(withJSONObject: jobs), as: UTF8.self), to: "season.json")
+        let scratch = folder.path("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("usb/TASKDATA"), withIntermediateDirectories: true)
+        // Where the temporary appears: the workbook's folder in TMPDIR, the staged task file beside its name.
+        let (arguments, watched) = command == "record"
+            ? (["record", season, "-o", folder.path("season.xlsx")], scratch)
+            : (["isoxml", season, "-o", folder.path("usb")], folder.path("usb/TASKDATA"))
+        let process = Process()
+        process.executableURL = ReportGen.binary
+        process.arguments = arguments
+        process.environment = ReportGen.environment(["TMPDIR": scratch])
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let appeared = ChildProcess.wait(upTo: 60) { !((try? FileManager.default.contentsOfDirectory(atPath: watched)) ?? []).isEmpty }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(appeared, "\(command): the temporary was seen")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).isEmpty, "\(command): nothing left in TMPDIR")
+        let beside = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("usb/TASKDATA"))) ?? []
+        if command == "record" {
+            // The workbook's folder lives for the whole write: the signal always lands in it.
+            #expect(process.terminationStatus == 143, "ended by the signal, not finished first")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("season.xlsx")), "no partial workbook")
+        } else {
+            // The staged task file is written and named in one step, which the signal may follow:
+            // either way, nothing but the whole file under its name.
+            #expect(process.terminationStatus == 143 ? beside.isEmpty : beside == ["TASKDATA.XML"], "\(process.terminationStatus): \(beside)")
+        }
+    }
+}

@@ -163,7 +163,20 @@ package final class StagedFile: @unchecked Sendable {
     /// Removes every temporary file still being written, for a process about to end on a signal
     /// (its deinitialisers will not run). A file committed meanwhile is already in place, whole.
     package static func discardUnfinished() {
-        for temporary in unfinished.withLock({ $0 }) { unlink(temporary) }
+        // Longest first: a file before the temporary folder holding it (the workbook's).
+        for temporary in unfinished.withLock({ $0 }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
+            if unlink(temporary) != 0 { rmdir(temporary) }
+        }
+    }
+
+    /// A temporary file or folder made outside a staged file (the workbook's, which libxlsxwriter
+    /// writes), removed like theirs if a signal ends the process before ``untrack(_:)``.
+    package static func track(_ path: String) {
+        unfinished.withLock { _ = $0.insert(path) }
+    }
+
+    package static func untrack(_ path: String) {
+        unfinished.withLock { _ = $0.remove(path) }
     }
 
     deinit {

@@ -29,9 +29,14 @@ public enum RecordWorkbook {
             throw RenderError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: code))", systemError: code)
         }
         let path = folder + "/record.xlsx"
+        // Removed when done, and by the signal trap if a signal ends the process first.
+        StagedFile.track(folder)
+        StagedFile.track(path)
         defer {
             unlink(path)
             rmdir(folder)
+            StagedFile.untrack(path)
+            StagedFile.untrack(folder)
         }
         try WorkbookWriter(path: path, folder: folder, locale: locale, created: created).write(lines)
         guard let data = FileManager.default.contents(atPath: path) else {
