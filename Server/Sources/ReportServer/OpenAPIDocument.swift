@@ -88,7 +88,8 @@ paths:
         '200':
           description: >
             The record. Entries that are not valid jobs are left out; `Record-Entries`,
-            `Record-Lines`, `Record-Invalid` and `Record-Incomplete` count them.
+            `Record-Lines`, `Record-Invalid` and `Record-Incomplete` count them. A history with no
+            valid job is refused (422), as `report-gen record` refuses it.
           headers:
             Record-Entries: {schema: {type: integer}}
             Record-Lines: {schema: {type: integer}}

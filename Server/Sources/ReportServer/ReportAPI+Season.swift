@@ -27,6 +27,11 @@ extension ReportAPI {
                 let summary = try RecordExporter(form: form, check: check).export(try request.reader(), into: { bytes += $0 })
                 return (bytes, summary)
             }
+            // A record of nothing is no record: with no valid job the CLI refuses, and so does this.
+            guard summary.entries > summary.invalid else {
+                return Self.seasonProblem(Problem.make(status: 422, title: "No record to make",
+                    detail: summary.entries == 0 ? "the history holds no job" : "none of the history's \(summary.entries) entries is a valid job; POST /v1/validate lists why"))
+            }
             ServerMetrics.made(format == .register ? "register" : format == .xlsx ? "workbook" : "record")
             let headers = Operations.MakeRecord.Output.Ok.Headers(recordEntries: summary.entries, recordLines: summary.lines,
                                                                   recordInvalid: summary.invalid, recordIncomplete: summary.incomplete)

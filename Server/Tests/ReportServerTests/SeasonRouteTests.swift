@@ -95,4 +95,16 @@ import ZIPFoundation
             }
         }
     }
+
+    /// A history with no valid job is refused as the CLI refuses it, not answered with an
+    /// empty record (200).
+    @Test func aHistoryWithNoValidJobIsNoRecord() async throws {
+        try await testApp().test(.router) { client in
+            let invalid = ByteBuffer(string: #"[{"version": 1, "field": {"area": {"value": -3, "unit": "ha"}}}]"#)
+            try await client.execute(uri: "/v1/records?format=csv", method: .post, headers: [.contentType: "application/json"], body: invalid) { response in
+                #expect(response.status == .unprocessableContent, "\(response.status)")
+                #expect(String(buffer: response.body).contains("none of the history"))
+            }
+        }
+    }
 }
