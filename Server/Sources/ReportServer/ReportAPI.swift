@@ -50,9 +50,12 @@ struct ReportAPI: APIProtocol {
             }
         } catch let error as ReportError {
             let problem = Problem.report(error)
-            ServerMetrics.refused("input")
-            return problem.status == 400 ? .badRequest(.init(body: .applicationProblemJson(problem)))
-                                         : .unprocessableContent(.init(body: .applicationProblemJson(problem)))
+            ServerMetrics.refused(problem.status == 503 ? "internal" : "input")
+            switch problem.status {
+            case 400: return .badRequest(.init(body: .applicationProblemJson(problem)))
+            case 503: return .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
+            default: return .unprocessableContent(.init(body: .applicationProblemJson(problem)))
+            }
         }
     }
 

@@ -230,4 +230,28 @@ import Testing
             }
         }
     }
+
+    /// Whose fault is told by what went wrong, not by the words of a message: a body that is
+    /// no JSON object or array is 400, a job that cannot be a report 422, and a server whose own
+    /// definitions are broken 503 (it was 422, the client's fault).
+    @Test func theStatusSaysWhoseFaultItIs() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("broken-definitions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        try Data("{ not a template".utf8).write(to: folder.appendingPathComponent("reports/spray-report.json"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(string: "42")) { response in
+                #expect(response.status == .badRequest, "\(response.status)")
+            }
+            try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"version": 1}"#)) { response in
+                #expect(response.status == .unprocessableContent, "\(response.status)")
+            }
+        }
+        let broken = try ReportDefinitions.folder(folder.path)
+        try await testApp(.with { $0.definitions = broken }).test(.router) { client in
+            try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
+                #expect(response.status == .serviceUnavailable, "\(response.status) \(String(buffer: response.body))")
+            }
+        }
+    }
 }
