@@ -46,12 +46,19 @@ package final class ReportService: Sendable {
 
     /// Whether a report can be drawn now: fonts, templates, tokens and locales load, and a small
     /// job is drawn (what /readyz answers).
+    /// The job /readyz draws: one field, one product.
+    static let readinessJob = Array(#"{"version": 1, "field": {"area": {"value": 1, "unit": "ha"}}, "sprayRate": {"value": 200, "unit": "L/ha"}, "tank": {"capacity": {"value": 600, "unit": "L"}}, "products": [{"name": "Ready", "rate": {"value": 1, "unit": "L/ha"}}]}"#.utf8)
+
     package func readiness() -> String? {
         if ready.withLock({ $0 }) { return nil }
         do {
             for template in ["spray-report", "tank-card", "spray-register"] {
                 for language in ReportLanguage.allCases { _ = try ReportGenerator(options: options(template: template, language: language)) }
             }
+            // One page drawn and finished as a request's would be: cairo's series and its output
+            // contract, the fonts, the colour profile, not only the files that load.
+            let report = try ReportGenerator(options: options(template: "spray-report", language: .english)).report(from: Self.readinessJob, output: .pdf)
+            guard report.pdf?.isEmpty == false else { return "the test page came out empty" }
             ready.withLock { $0 = true }
             return nil
         } catch {
