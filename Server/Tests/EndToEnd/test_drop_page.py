@@ -158,3 +158,23 @@ def test_axe_finds_no_violation_before_or_after_a_check(browser, server, languag
     check_file(page, HISTORY)
     after = axe.run(page)
     assert after.violations_count == 0, after.generate_report()
+
+
+def test_the_access_key_is_kept_for_the_tab_only(browser):
+    """With tokens, the key typed in the page is kept for the tab (sessionStorage), never in the
+    browser's lasting storage, where it sat in plain text; the holding is still remembered."""
+    import tempfile
+    from conftest import Server
+    with tempfile.NamedTemporaryFile("w", suffix=".tokens") as tokens:
+        tokens.write("k" * 32 + "\n")
+        tokens.flush()
+        server = Server("--tokens", tokens.name)
+        try:
+            page = open_page(browser, server, "en")
+            page.fill("#token", "k" * 32)
+            page.fill("#holding", "068812345")
+            lasting = page.evaluate("() => JSON.stringify(Object.entries(localStorage))")
+            assert "k" * 32 not in lasting and "068812345" in lasting, lasting
+            assert page.evaluate("() => sessionStorage.getItem('report-gen.token')") == "k" * 32
+        finally:
+            assert server.stop() == 0

@@ -80,7 +80,7 @@ enum DropPage {
         \(option("pl", texts.recordPL, selected: check == .pl))\(option("eu", texts.recordEU, selected: check == .eu))\(option("us", texts.recordUS, selected: check == .us))
         </select></div>
         </fieldset>
-        \(asksForToken ? "<div class=\"field\"><label for=\"token\">\(escape(texts.token))</label><input type=\"password\" id=\"token\" name=\"token\" autocomplete=\"current-password\" data-remember></div>" : "")
+        \(asksForToken ? "<div class=\"field\"><label for=\"token\">\(escape(texts.token))</label><input type=\"password\" id=\"token\" name=\"token\" autocomplete=\"current-password\" data-remember=\"tab\"></div>" : "")
         <div class="actions">
         <button type="submit" formaction="/drop/check" class="secondary" id="check">\(escape(texts.check))</button>
         <button type="submit" id="download">\(escape(texts.download))</button>

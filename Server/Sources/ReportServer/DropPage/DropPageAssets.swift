@@ -41,7 +41,8 @@ enum DropPageAssets {
     """
 
     /// Drag and drop, the check as soon as a file is chosen, the fill-once fields kept in this
-    /// browser (localStorage), and progress while a season is sent and made.
+    /// browser (localStorage; the access key only for the tab, sessionStorage), and progress while
+    /// a season is sent and made.
     static func script(_ texts: DropPageTexts) -> String {
         """
         (function () {
@@ -56,8 +57,10 @@ enum DropPageAssets {
           var words = \(jsonStrings(["uploading": texts.uploading, "making": texts.making, "done": texts.downloadingDone, "failed": texts.failed, "choose": texts.chooseFile]));
           form.querySelectorAll('[data-remember]').forEach(function (field) {
             var key = 'report-gen.' + field.name;
-            try { if (!field.value && localStorage.getItem(key)) field.value = localStorage.getItem(key); } catch (e) {}
-            field.addEventListener('input', function () { try { localStorage.setItem(key, field.value); } catch (e) {} });
+            // The access key is kept for this tab only (sessionStorage), the other fields for the browser.
+            var store = function () { return field.dataset.remember === 'tab' ? sessionStorage : localStorage; };
+            try { if (!field.value && store().getItem(key)) field.value = store().getItem(key); } catch (e) {}
+            field.addEventListener('input', function () { try { store().setItem(key, field.value); } catch (e) {} });
           });
           function show(text, value) {
             progress.hidden = false; label.textContent = text;
