@@ -80,6 +80,19 @@ struct TaskDataInteropCLITests {
                 && run.stderr.contains("outside what products are applied at"), "\(run.stderr)")
     }
 
+    /// A value past what a job may hold is refused by the element that holds it, not by the path
+    /// of the job the task would have become ("$[0].products[0].rate.value", in no file the user has).
+    @Test func aDosePastTheLimitIsRefusedByItsElement() throws {
+        let folder = try ScratchFolder()
+        let taskData = try write(folder)
+        let file = taskData + "/TASKDATA.XML"
+        let xml = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "B=\"12500\"", with: "B=\"50000000\"")
+        try xml.write(toFile: file, atomically: true, encoding: .utf8)
+        let (run, _) = try lines(folder, ["record", taskData])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains(#"<PDV A="0001" C="PDT1"> sets Herbicyd płynny at 5000 L/ha"#) && !run.stderr.contains("$[0]"), "\(run.stderr)")
+    }
+
     @Test func aTimeWithoutAnOffsetIsTheTerminalsClockInTheRunsZone() throws {
         let folder = try ScratchFolder()
         let taskData = try write(folder, start: "2026-04-14T07:30:00", stop: "2026-04-14T08:30:00")

@@ -88,6 +88,13 @@ extension TaskDataImport {
                   litresPerHectare > 0 else {
                 throw Unreadable(message: "no spray volume: neither a logged total volume (DLV 0x0050) nor a tank mix's setpoint (PDV 0x0001 on a mixture)")
             }
+            guard JobLimits.sprayRateLitresPerHectare.contains(litresPerHectare) else {
+                throw Unreadable(message: "a spray volume of \(RecordNumber.text(litresPerHectare)) L/ha (DLV 0x0050 over DLV 0x0074, or the mix's PDV 0x0001) "
+                                 + "is outside the \(RecordNumber.text(JobLimits.sprayRateLitresPerHectare.lowerBound))–\(RecordNumber.text(JobLimits.sprayRateLitresPerHectare.upperBound)) L/ha a job may have")
+            }
+            guard hectares <= JobLimits.maximumAreaHectares else {
+                throw Unreadable(message: "an area of \(RecordNumber.text(hectares)) ha (DLV 0x0074, or the partfield's D) is more than the \(RecordNumber.text(JobLimits.maximumAreaHectares)) ha a job may have")
+            }
             let litres = litresPerHectare * hectares
             let customer = task["C"].flatMap { byID[$0] }.flatMap { $0.name == "CTR" ? $0 : nil }
             let note = polish ? "Zarejestrowane przez maszynę (ISO 11783-10, zadanie \(id)); dawki z nastaw zadania"
@@ -167,6 +174,12 @@ extension TaskDataImport {
                     dose = recipe
                 }
                 let name = product["B"] ?? "?"
+                // Past what any job may hold: said here, by the element, not by the path of the
+                // job the task would become ("$[0].products[1].rate.value", in no file the user has).
+                guard dose <= JobLimits.maximumPerAreaRate else {
+                    throw Unreadable(message: "<PDV A=\"\(entity.ddi)\" C=\"\(product["A"] ?? "")\"> sets \(name) at \(RecordNumber.text(dose)) \(entity.recordUnit), "
+                                     + "more than the \(RecordNumber.text(JobLimits.maximumPerAreaRate)) a job may hold")
+                }
                 if !TaskDataImport.plausibleDosePerHectare.contains(dose) {
                     notes.append("\(name): \(RecordNumber.text(dose)) \(entity.recordUnit) (DDI 0x\(entity.ddi), \(RecordNumber.text(setpoint / entity.step)) in the file) "
                                  + "is outside what products are applied at (0.001 to 1,000 \(entity.recordUnit)); check the task's setpoint")
