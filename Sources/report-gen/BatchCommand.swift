@@ -93,29 +93,26 @@ struct BatchCommand: ParsableCommand {
         }
     }
 
+    /// `fitting` of the `wanted` threads, said when fewer; an error (69) when none fit.
+    private func threadsThatFit(_ fitting: Int, of wanted: Int, limit: String, refusal: String) throws -> Int {
+        guard fitting > 0 else {
+            Console.error("the \(limit) \(refusal). Raise the limit; nothing was written")
+            throw ExitStatus.unavailable
+        }
+        if fitting < wanted, !quiet { Console.warning("the \(limit) leaves room for \(fitting) of \(wanted) jobs at once; running \(fitting)") }
+        return fitting
+    }
+
     func run() throws {
         var inputs = InputReader.identities(of: history, report: report)
         let cover = cover ?? "history-summary"
         if let cover = FileIdentity(path: cover) { inputs.insert(cover) }
-        // Under an address-space limit (ulimit -v) only the threads that fit are started.
-        let addressable = AddressSpace.workersThatFit(jobs)
-        guard addressable > 0 else {
-            Console.error("the address-space limit (ulimit -v) leaves too little memory to make a report; report-gen needs about \(AddressSpace.bytesForOneWorker >> 20) MiB more than it has. Raise the limit")
-            throw ExitStatus.unavailable
-        }
-        if addressable < jobs, !quiet {
-            Console.warning("the address-space limit (ulimit -v) leaves room for \(addressable) of \(jobs) jobs at once; running \(addressable)")
-        }
-        // Likewise under the open-file limit (ulimit -n): only the threads whose files fit.
-        let fitting = FolderExport.threadsThatFit(addressable)
-        guard fitting > 0 else {
-            Console.error("the open-file limit (ulimit -n \(FolderExport.currentOpenFileLimit() ?? 0)) is too low for a batch; report-gen needs at least 23 open files. Raise the limit; nothing was written")
-            throw ExitStatus.unavailable
-        }
-        if fitting < addressable, !quiet {
-            Console.warning("the open-file limit (ulimit -n) leaves room for \(fitting) of \(addressable) jobs at once; running \(fitting)")
-        }
-        let threads = fitting
+        // Under an address-space limit (ulimit -v), then an open-file limit (ulimit -n), only the
+        // threads that fit are started; none fitting refuses the batch before it writes anything.
+        let addressable = try threadsThatFit(AddressSpace.workersThatFit(jobs), of: jobs, limit: "address-space limit (ulimit -v)",
+            refusal: "leaves too little memory to make a report; report-gen needs about \(AddressSpace.bytesForOneWorker >> 20) MiB more than it has")
+        let threads = try threadsThatFit(FolderExport.threadsThatFit(addressable), of: addressable, limit: "open-file limit (ulimit -n)",
+            refusal: "of \(FolderExport.currentOpenFileLimit() ?? 0) is too low for a batch; report-gen needs at least 23 open files")
         let reportOptions = try report.reportOptions()
         let options = BatchOptions(report: reportOptions, coverTemplate: cover, threads: threads, overwrite: overwrite,
                                    failFast: failFast, inputs: inputs, recordCheck: recordCheck)

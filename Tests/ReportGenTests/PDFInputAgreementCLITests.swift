@@ -10,8 +10,9 @@ struct PDFInputAgreementCLITests {
     static let job = Array((try? Data(contentsOf: URL(fileURLWithPath: ReportGen.example("herbicide-pl.json")))) ?? Data())
 
     /// Each attachment, and the words every command's refusal must hold (nil: accepted).
-    static var cases: [(name: String, bytes: [UInt8], refusal: String?)] {
-        let line = String(decoding: try! JSONSerialization.data(withJSONObject: try! JSONSerialization.jsonObject(with: Data(job))), as: UTF8.self)
+    static func cases() throws -> [(name: String, bytes: [UInt8], refusal: String?)] {
+        // The job on one line, as JSON Lines holds it.
+        let line = String(decoding: try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: Data(job))), as: UTF8.self)
         return [
             ("a job", job, nil),
             ("JSON Lines", Array("\(line)\n\(line)\n".utf8), "not one JSON document"),
@@ -23,7 +24,7 @@ struct PDFInputAgreementCLITests {
     @Test(arguments: ["validate", "plan", "render", "batch", "record"])
     func everyCommandAcceptsAndRefusesTheSameAttachments(command: String) throws {
         let folder = try ScratchFolder()
-        for (index, (name, bytes, refusal)) in Self.cases.enumerated() {
+        for (index, (name, bytes, refusal)) in try Self.cases().enumerated() {
             let pdf = folder.path("input-\(index).pdf")
             try HostilePDF(attachments: [.init(name: "job.json", bytes: bytes)]).write(to: pdf)
             let arguments: [String] = switch command {

@@ -1,7 +1,8 @@
 /// A record line (``RecordLine``) as the season register prints it: localised numbers, dates and
 /// units, the codes beside the names.
 enum RegisterLine {
-    static func values(of plan: SprayPlan, display: PlanDisplay, locale t: ReportLocale) -> [[String: TemplateValue]] {
+    /// `lines` are the plan's record lines (``RecordLine/lines(of:)``), made once by the caller.
+    static func values(of plan: SprayPlan, lines: [RecordLine], display: PlanDisplay, locale t: ReportLocale) -> [[String: TemplateValue]] {
         let job = plan.job
         let date = ReportData.applicationPeriod(job, locale: t)
         let dateWithOffsets = ReportData.applicationPeriod(job, locale: t, withOffsets: true)
@@ -16,7 +17,7 @@ enum RegisterLine {
             Parcel(label: $0.label, cadastral: [], area: $0.area)
         }) { t.given($0.value, unit: $0.unit.rawValue) }
         let cadastral = RecordCSV.parcels(job.field.parcels.map { Parcel(label: $0.label, cadastral: $0.cadastral) })
-        return RecordLine.lines(of: plan).enumerated().map { index, line -> [String: TemplateValue] in
+        return lines.enumerated().map { index, line -> [String: TemplateValue] in
             // A product that is not a plant protection product says what it is (the Polish
             // register's remarks: "fertiliser in the mix"), so its empty authorisation reads right.
             let kind = line.productKind == .plantProtection ? nil : t["productKind.\(line.productKind.rawValue)"]
@@ -33,6 +34,8 @@ enum RegisterLine {
             }
             // The job's own facts on its first line only: its other products are sub-rows of it.
             let first = index == 0
+            // The product's total in its row's unit: gal or lb in a US register, and its page totals.
+            let rowTotal = line.totalInRowUnits(usUnits: job.usesUSUnits)
             let lineRemarks = [kind, harvest, remarks.isEmpty || !first ? nil : remarks].compactMap { $0 }.joined(separator: " · ")
             var values: [String: TemplateValue] = [
                 "isFirstOfJob": .bool(first),
@@ -50,8 +53,7 @@ enum RegisterLine {
                 }),
                 "activeIngredients": .optional(line.activeIngredients.joined(separator: "; ").nonEmpty),
                 "rei": .optional(line.restrictedEntryHours.map { ReportLocale.fill(t["register.reiHours"], ["hours": t.numbers.format(given: $0)]) }),
-                "totalAsGiven": .text(PageSums.total(line.totalInRowUnits(usUnits: job.usesUSUnits).value,
-                                                     unit: line.totalInRowUnits(usUnits: job.usesUSUnits).unit, locale: t)),
+                "totalAsGiven": .text(PageSums.total(rowTotal.value, unit: rowTotal.unit, locale: t)),
                 "field": .optional(job.field.name),
                 "parcels": .optional(parcels.isEmpty ? nil : parcels),
                 "cadastral": .optional(cadastral.isEmpty ? nil : cadastral),
@@ -71,13 +73,11 @@ enum RegisterLine {
             ]
             // What the line adds to its page's total: the job's area once (a page of only a job's
             // later products totals 0 ha), the product's amount.
-            // A US register's page totals are in its rows' units: acres, gallons and pounds.
-            let label = line.totalInRowUnits(usUnits: job.usesUSUnits)
             values["sums"] = .amounts([
                 PageSums.key("used", unit: job.products[index].form == .liquid ? "L" : "kg"): plan.totals.products[index],
                 PageSums.key("area", unit: "ha"): first ? job.field.area.internalValue : 0,
                 PageSums.key("acres", unit: "ac"): first ? job.field.area.internalValue / UnitConversion.hectaresPerAcre : 0,
-                PageSums.key("usedAsGiven", unit: label.unit): label.value,
+                PageSums.key("usedAsGiven", unit: rowTotal.unit): rowTotal.value,
             ])
             if !first {
                 for key in ["date", "dateWithOffsets", "field", "parcels", "cadastral", "parcelPairs", "crop", "cropArea", "area", "reason", "location"] {
