@@ -17,7 +17,7 @@ case "$target" in
   input|pipeline) seeds=(docs/examples/*.json docs/examples/app/*.json Tests/Golden/inputs/*.json Tests/Batch/* Tests/BadInput/*.json) ;;
   template) seeds=(templates/reports/*.json) ;;
   tokens) seeds=(templates/tokens.json Tests/Fuzz/regressions/tokens/*) ;;
-  pdf) seeds=(Tests/Golden/expected/*.pdf Tests/Fuzz/regressions/pdf/*) ;;
+  pdf) seeds=(Tests/Golden/expected/*/*.pdf Tests/Fuzz/regressions/pdf/*) ;;
   taskdata) seeds=(docs/examples/isoxml/TASKDATA/TASKDATA.XML Tests/Fuzz/regressions/taskdata/*) ;;
   *) echo "usage: bash scripts/fuzz.sh input|template|pipeline|tokens|pdf|taskdata [SECONDS]" >&2; exit 64 ;;
 esac

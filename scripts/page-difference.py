@@ -2,8 +2,8 @@
 """How much two PNG pages of the same size differ: `page-difference.py A.png B.png` prints two
 shares of pixels whose grey level differs by more than 32 of 255: as drawn, and after a
 one-pixel blur (what a reader sees: a glyph's anti-aliased edge drawn differently vanishes, a line
-of text moved does not). 0.003 is 0.3 %. Exits 1 when the sizes differ. Used by the opt-in test of
-a newer cairo (Tests/DistributionTests/NewerCairoTests.swift)."""
+of text moved does not). 0.003 is 0.3 %. Exits 1 when the sizes differ. Used by the golden test that
+each cairo series' golden looks the same (Tests/ReportKitTests/Golden/GoldenTests.swift)."""
 import sys
 
 from PIL import Image, ImageChops, ImageFilter

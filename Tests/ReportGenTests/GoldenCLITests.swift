@@ -40,7 +40,7 @@ struct GoldenCLITests {
         let run = try ReportGen.run([Self.folder.appendingPathComponent("inputs/\(golden.input)").path, "-o", output] + golden.options)
         #expect(run.status == 0, "\(run.stderr)")
         let written = try Data(contentsOf: URL(fileURLWithPath: output))
-        let expected = try Data(contentsOf: Self.folder.appendingPathComponent("expected/\(golden.name).pdf"))
+        let expected = try Data(contentsOf: Self.folder.appendingPathComponent("expected/cairo-\(CairoOutputContract.runtimeSeries)/\(golden.name).pdf"))
         #expect(written == expected, "\(golden.name): report-gen wrote \(written.count) bytes, the golden has \(expected.count)")
     }
 

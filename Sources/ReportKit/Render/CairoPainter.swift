@@ -10,6 +10,8 @@ final class CairoPainter {
     private(set) var structure = StructureElements()
     /// The links drawn, for the finishing stage to make into annotations; nil when cairo makes them.
     private(set) var links: [LinkAnnotation]?
+    /// The names of the destinations drawn so far.
+    private(set) var destinations: Set<String> = []
     /// The page being drawn: its index in the document and its height (for PDF's y-up rectangles).
     var page = (index: 0, height: 0.0)
     /// The structure elements open now, by their place in ``structure``.
@@ -77,6 +79,7 @@ final class CairoPainter {
                 cairo_tag_begin(cr, CAIRO_TAG_LINK, "\(destination) \(area)")
                 cairo_tag_end(cr, CAIRO_TAG_LINK)
             case .destination(let name, let point):
+                destinations.insert(name)
                 cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(Self.escaped(name))' x=\(point.x) y=\(point.y)")
                 cairo_tag_end(cr, CAIRO_TAG_DEST)
             }

@@ -119,6 +119,7 @@ final class PDFWriter {
         self.text = text
         surface = try CairoSurface(cairo_pdf_surface_create_for_stream(stream, closure, pageSize.width, pageSize.height), what: "a PDF surface",
                                    writingInto: sink)
+        if let version = CairoOutputContract.requestedPDFVersion { cairo_pdf_surface_restrict_to_version(surface.pointer, version) }
         Self.setMetadata(info, on: surface)
         context = try CairoContext(surface: surface)
         painter = CairoPainter(context: context, text: text, linksByFinishing: linksByFinishing)
@@ -165,10 +166,13 @@ final class PDFWriter {
         return "\(c.isoDate)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
     }
 
-    /// Adds the outline, each entry under the nearest earlier entry of a lower level.
+    /// Adds the outline, each entry under the nearest earlier entry of a lower level. An entry
+    /// whose destination was never drawn (its section was empty) is left out: cairo 1.18 writes
+    /// such an entry's target from the page of the tag that named it, and an outline entry has
+    /// none, so it fails an assertion (or reads before its page list without one).
     private func addOutline(_ items: [OutlineItem]) {
         var parents: [Int32] = []
-        for item in items {
+        for item in items where painter.destinations.contains(item.destination) {
             let level = min(item.level, parents.count)
             parents.removeLast(parents.count - level)
             let parent = parents.last ?? Int32(CAIRO_PDF_OUTLINE_ROOT)

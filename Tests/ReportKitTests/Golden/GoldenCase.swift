@@ -17,7 +17,14 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Golden").standardizedFileURL
-    static var expectedFolder: URL { folder.appendingPathComponent("expected") }
+    /// The goldens of the cairo series this process runs with: each series embeds fonts its own
+    /// way (1.16 TrueType, 1.18 CFF), so each has its own bytes (docs/pdf-standards.md).
+    static var expectedFolder: URL { expectedFolder(series: CairoOutputContract.runtimeSeries) }
+
+    static func expectedFolder(series: String) -> URL { folder.appendingPathComponent("expected/cairo-\(series)") }
+
+    /// Every series finishing supports, "1.16" and "1.18".
+    static var allSeries: [String] { CairoOutputContract.supportedSeries.map { "\($0.major).\($0.minor)" } }
     /// Where a failing comparison leaves the actual PDF and the difference images (git ignores it).
     static let artifacts = folder.appendingPathComponent("../Artifacts/golden").standardizedFileURL
 
@@ -37,7 +44,9 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     }()
 
     var inputPath: String { Self.folder.appendingPathComponent("inputs/\(input)").path }
-    var expectedPath: String { Self.expectedFolder.appendingPathComponent("\(name).pdf").path }
+    var expectedPath: String { expectedPath(series: CairoOutputContract.runtimeSeries) }
+
+    func expectedPath(series: String) -> String { Self.expectedFolder(series: series).appendingPathComponent("\(name).pdf").path }
 
     var options: ReportOptions { ReportOptions(template: template, theme: theme, language: locale) }
 

@@ -21,7 +21,7 @@ import Testing
         case .template: ["templates/reports"]
         case .tokens: [String]()
         case .input, .pipeline: ["docs/examples", "docs/examples/app", "Tests/Golden/inputs", "Tests/Batch"]
-        case .pdf: ["Tests/Golden/expected"]
+        case .pdf: ["Tests/Golden/expected/cairo-1.16", "Tests/Golden/expected/cairo-1.18"]
         case .taskdata: ["docs/examples/isoxml/TASKDATA"]
         }
         let builtInTokens = target == .tokens ? [root.appendingPathComponent("templates/tokens.json").path] : []
