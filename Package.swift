@@ -24,7 +24,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // The record as a spreadsheet (`record -o season.xlsx`).
-        .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
+        // libxlsxwriter's header only: the library is opened by its soname when a workbook is written.
+        .systemLibrary(name: "CXLSXWriter", providers: [.apt(["libxlsxwriter-dev"])]),
         // ISO 11783-10 task data (`isoxml`), written with libxml2's xmlwriter.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLinux"),

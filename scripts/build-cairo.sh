@@ -18,8 +18,8 @@ trap 'rm -rf "$work"' EXIT
 curl -fsSL --retry 3 -o "$work/cairo.tar.xz" "https://deb.debian.org/debian/pool/main/c/cairo/cairo_$version.orig.tar.xz"
 echo "$sha256  $work/cairo.tar.xz" | sha256sum -c --quiet
 tar -xJf "$work/cairo.tar.xz" -C "$work"
-# cairo 1.18 needs a newer meson than Debian 12's.
-python3 -m venv "$work/venv" && "$work/venv/bin/pip" install --quiet 'meson>=1.3' ninja
+# cairo 1.18 needs a newer meson than Debian 12's: PyPI's, pinned.
+python3 -m venv "$work/venv" && "$work/venv/bin/pip" install --quiet meson==1.12.1 ninja==1.13.2
 export PATH=$work/venv/bin:$PATH
 cd "$work/cairo-$version"
 meson setup build --prefix="$prefix" --libdir=lib --buildtype=release -Dtests=disabled -Dgtk_doc=false -Dxlib=disabled \

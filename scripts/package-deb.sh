@@ -50,11 +50,15 @@ mkdir -p "$work/debian"
 printf 'Source: report-gen\n\nPackage: report-gen\nArchitecture: any\n' > "$work/debian/control"
 libraries=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/report-gen" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$libraries" ] || { echo "package-deb: dpkg-shlibdeps found no libraries" >&2; exit 70; }
-# qpdf's library is opened when a PDF is read back (Finish/QPDFLibrary.swift), not linked, so
-# dpkg-shlibdeps cannot see it: the package that holds the soname report-gen opens.
-qpdf_package=$(dpkg-query -S 'libqpdf.so.29' 2>/dev/null | sed -n '1s/:.*//p')
-[ -n "$qpdf_package" ] || { echo "package-deb: qpdf's library (libqpdf.so.29) is not installed" >&2; exit 70; }
-libraries="$libraries, $qpdf_package"
+# cairo: exactly the series finishing is made and tested for (CairoOutputContract): 1.16
+# (Debian 12) or 1.18 (Debian 13, Ubuntu 24.04), never the development series 1.17 between them.
+libraries=$(printf '%s' "$libraries" | sed -E 's/libcairo2 \([^)]*\)/libcairo2 (>= 1.16.0), libcairo2 (<< 1.19~), libcairo2 (<< 1.17~) | libcairo2 (>= 1.18.0)/')
+case "$libraries" in *"libcairo2 (<< 1.19~)"*) ;; *) echo "package-deb: the cairo dependency was not found in: $libraries" >&2; exit 70 ;; esac
+# qpdf's and libxlsxwriter's libraries are opened by their sonames when a PDF is read back or a
+# workbook written (QPDFLibrary.swift, XLSXWriterLibrary.swift), not linked, so dpkg-shlibdeps
+# cannot see them: the packages that hold those sonames, newest first (Debian 13, Ubuntu 24.04,
+# Debian 12), so one package installs on each.
+libraries="$libraries, libqpdf30 | libqpdf29t64 | libqpdf29, libxlsxwriter8 | libxlsxwriter5t64 | libxlsxwriter4"
 
 mkdir -p "$root/DEBIAN"
 cat > "$root/DEBIAN/control" <<CONTROL
@@ -63,8 +67,7 @@ Version: $version
 Architecture: $arch
 Maintainer: ReportKit maintainers <maintainers@reportkit.invalid>
 Installed-Size: $(du -sk "$root/usr" | cut -f1)
-Depends: $libraries, fontconfig, fonts-inter, fonts-dejavu-core, icc-profiles-free
-Recommends: fonts-symbola
+Depends: $libraries, fontconfig, fonts-inter, fonts-dejavu-core, fonts-symbola, icc-profiles-free
 Section: utils
 Priority: optional
 Homepage: https://reportkit.invalid/

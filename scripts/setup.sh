@@ -7,12 +7,13 @@
 # record's QR code; GNU time for the peak memory of the largest jobs; zsh and fish, whose
 # completion of report-gen the tests try as each shell calls it; chromium, in which the server's
 # drop page is tested; LibreOffice Calc (headless), which opens the record's CSV and workbook as a
-# Polish user's spreadsheet does in the tests.
+# Polish user's spreadsheet does in the tests; debootstrap, which makes the Debian 13 system the
+# package is installed in by the distribution tests (scripts/debian-system.sh).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
 packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev libxlsxwriter-dev libxml2-dev zbar-tools pkg-config
-          dpkg-dev lintian man-db time zsh fish chromium libreoffice-calc-nogui)
+          dpkg-dev lintian man-db time zsh fish chromium libreoffice-calc-nogui debootstrap)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

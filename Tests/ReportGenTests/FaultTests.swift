@@ -212,12 +212,32 @@ struct FaultTests {
         #expect(render.status == 0, "qpdf is not needed to make a report: \(render.stderr)")
         let extract = try ReportGen.run(after: hide, ["extract", report, "-o", folder.path("job.json")])
         #expect(extract.status == 69)
-        #expect(extract.stderr.contains("reading a PDF needs qpdf's library (libqpdf.so.29)") && extract.stderr.contains("apt install libqpdf29"),
+        #expect(extract.stderr.contains("reading a PDF needs qpdf's library (libqpdf.so.30 or libqpdf.so.29)") && extract.stderr.contains("apt install libqpdf29"),
                 "\(extract.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("job.json")))
         let again = try ReportGen.run(after: hide, [report, "-o", folder.path("again.pdf")])
         #expect(again.status == 69, "a report given as input needs qpdf too: \(again.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("again.pdf")))
+    }
+
+    // MARK: No libxlsxwriter
+
+    /// Where libxlsxwriter lies on this machine (the file the soname's link leads to).
+    static let xlsxwriterLibrary = URL(fileURLWithPath: "/usr/lib/x86_64-linux-gnu/libxlsxwriter.so.4").resolvingSymlinksInPath().path
+
+    /// libxlsxwriter is opened by its soname only when a workbook is written: without it the record
+    /// is still written as CSV, and asking for a workbook names the sonames and packages.
+    @Test(.enabled(if: isRoot && FileManager.default.fileExists(atPath: xlsxwriterLibrary), "hides libxlsxwriter in a mount namespace"))
+    func withoutLibXLSXWriterTheRecordIsWrittenAndAWorkbookNamesWhatToInstall() throws {
+        let folder = try ScratchFolder()
+        let hide = #"exec unshare -m sh -c 'mount --bind /dev/null \#(Self.xlsxwriterLibrary) && exec "$@"' sh "$@""#
+        let csv = try ReportGen.run(after: hide, ["record", Self.job, "-o", folder.path("record.csv")])
+        #expect(csv.status == 0, "libxlsxwriter is not needed for the CSV record: \(csv.stderr)")
+        let workbook = try ReportGen.run(after: hide, ["record", Self.job, "-o", folder.path("record.xlsx")])
+        #expect(workbook.status == 69, "\(workbook.stderr)")
+        #expect(workbook.stderr.contains("libxlsxwriter.so.8 or libxlsxwriter.so.5 or libxlsxwriter.so.4") && workbook.stderr.contains("libxlsxwriter4"),
+                "\(workbook.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("record.xlsx")))
     }
 
     // MARK: Signals

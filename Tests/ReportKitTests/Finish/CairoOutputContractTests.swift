@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ReportKit
 
@@ -13,6 +14,15 @@ struct CairoOutputContractTests {
             #expect(problem?.contains(named) == true && problem?.contains("cairo 1.16 or 1.18") == true, "\(problem ?? "accepted")")
         }
         #expect(CairoOutputContract.runtimeProblem == nil, "the tests run with a cairo finishing was made for")
+    }
+
+    /// The step that runs these suites against another cairo (scripts/test-cairo-series.sh) names
+    /// the series it put first; this fails if the library loaded is another, so that step can
+    /// never pass by testing the system's cairo twice.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["REPORTKIT_CAIRO_SERIES"] != nil))
+    func theCairoSeriesAskedForIsTheOneRunning() {
+        #expect(CairoOutputContract.runtimeSeries == ProcessInfo.processInfo.environment["REPORTKIT_CAIRO_SERIES"])
+        #expect(CairoOutputContract.runtimeProblem == nil)
     }
 
     /// cairo's own PDF of a small report, before finishing.

@@ -71,40 +71,43 @@ public enum RecordWorkbook {
 
 /// One workbook being written: libxlsxwriter's handles, its formats, the rows.
 private final class WorkbookWriter {
+    let library: XLSXWriterLibrary
     let workbook: UnsafeMutablePointer<lxw_workbook>
     let locale: ReportLocale
     let header, text, number, integer, day, dayAndTime: UnsafeMutablePointer<lxw_format>
     private var sheetNames: Set<String> = []
 
     init(path: String, folder: String, locale: ReportLocale, created: Date?) throws(RenderError) {
-        var options = lxw_workbook_options(constant_memory: 0, tmpdir: nil, use_zip64: 0)
+        let library = try XLSXWriterLibrary.shared()
+        self.library = library
+        var options = reportkit_lxw_workbook_options(constant_memory: 0, tmpdir: nil, use_zip64: 0, output_buffer: nil, output_buffer_size: nil)
         let opened = folder.withCString { tmp in
-            options.tmpdir = UnsafeMutablePointer(mutating: tmp)
-            return workbook_new_opt(path, &options)
+            options.tmpdir = tmp
+            return library.newWorkbook(path, &options)
         }
         guard let opened else { throw RenderError("the workbook cannot be started in \(folder): \(SystemErrorText.text(of: errno))") }
         workbook = opened
         self.locale = locale
         func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) -> UnsafeMutablePointer<lxw_format> {
-            let made = workbook_add_format(opened)!
-            format_set_font_name(made, "Calibri")
-            format_set_align(made, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
+            let made = library.addFormat(opened)!
+            library.setFontName(made, "Calibri")
+            library.setAlign(made, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
             configure(made)
             return made
         }
         let polish = locale.language == .polish
         header = format {
-            format_set_bold($0)
-            format_set_text_wrap($0)
-            format_set_bg_color($0, 0xE4F0E6)
-            format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+            library.setBold($0)
+            library.setTextWrap($0)
+            library.setBackground($0, 0xE4F0E6)
+            library.setBottomBorder($0, UInt8(LXW_BORDER_THIN.rawValue))
         }
-        text = format { format_set_text_wrap($0) }
+        text = format { library.setTextWrap($0) }
         // Excel shows the separators of the reader's own locale: "0.00" is "12,50" in Polish Excel.
-        number = format { format_set_num_format($0, "#,##0.####") }
-        integer = format { format_set_num_format($0, "0") }
-        day = format { format_set_num_format($0, polish ? "dd.mm.yyyy" : "yyyy-mm-dd") }
-        dayAndTime = format { format_set_num_format($0, polish ? "dd.mm.yyyy hh:mm" : "yyyy-mm-dd hh:mm") }
+        number = format { library.setNumberFormat($0, "#,##0.####") }
+        integer = format { library.setNumberFormat($0, "0") }
+        day = format { library.setNumberFormat($0, polish ? "dd.mm.yyyy" : "yyyy-mm-dd") }
+        dayAndTime = format { library.setNumberFormat($0, polish ? "dd.mm.yyyy hh:mm" : "yyyy-mm-dd hh:mm") }
         // The document's date, also the date of every entry of the zip: the same lines, the same bytes.
         var properties = lxw_doc_properties()
         properties.created = time_t((created ?? Date(timeIntervalSince1970: 315_532_800)).timeIntervalSince1970)
@@ -112,7 +115,7 @@ private final class WorkbookWriter {
         defer { free(title); free(company) }
         properties.title = title
         properties.company = company
-        workbook_set_properties(workbook, &properties)
+        _ = library.setProperties(workbook, &properties)
     }
 
     /// The most characters (code points) a spreadsheet cell holds.
@@ -136,10 +139,10 @@ private final class WorkbookWriter {
             try registerSheet(named: name, lines: lines.filter { $0.holding == holding })
         }
         try recordSheet(lines)
-        let status = workbook_close(workbook)
-        guard status == LXW_NO_ERROR else {
+        let status = library.close(workbook)
+        guard XLSXWriterLibrary.succeeded(status) else {
             let code = errno
-            throw RenderError("the workbook cannot be written: \(String(cString: lxw_strerror(status)))", systemError: code == 0 ? EIO : code)
+            throw RenderError("the workbook cannot be written: \(library.describe(status))", systemError: code == 0 ? EIO : code)
         }
     }
 
@@ -182,7 +185,7 @@ private final class WorkbookWriter {
         let columns = registerColumns
         for (column, spec) in columns.enumerated() {
             try write(.text(spec.header), to: sheet, row: 0, column: column, format: header)
-            worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), spec.width, nil)
+            _ = library.setColumn(sheet, lxw_col_t(column), lxw_col_t(column), spec.width, nil)
         }
         // In the register's order and numbering (``RegisterOrder``): the printed register's
         // number of an application is its row's here.
@@ -214,7 +217,7 @@ private final class WorkbookWriter {
         let sheet = try addSheet("record")
         for (column, name) in RecordCSV.columns.enumerated() {
             try write(.text(name), to: sheet, row: 0, column: column, format: header)
-            worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), max(10, min(30, Double(name.count) + 2)), nil)
+            _ = library.setColumn(sheet, lxw_col_t(column), lxw_col_t(column), max(10, min(30, Double(name.count) + 2)), nil)
         }
         for (index, line) in lines.enumerated() {
             for (column, field) in RecordCSV.fields(line).enumerated() {
@@ -245,14 +248,14 @@ private final class WorkbookWriter {
             number += 1
         }
         sheetNames.insert(name.lowercased())
-        guard let sheet = workbook_add_worksheet(workbook, name) else { throw RenderError("the sheet \"\(name)\" cannot be added") }
+        guard let sheet = library.addSheet(workbook, name) else { throw RenderError("the sheet \"\(name)\" cannot be added") }
         return sheet
     }
 
     /// The header frozen, the rows filterable.
     private func finish(_ sheet: UnsafeMutablePointer<lxw_worksheet>, rows: Int, columns: Int) {
-        worksheet_freeze_panes(sheet, 1, 0)
-        worksheet_autofilter(sheet, 0, 0, lxw_row_t(max(rows, 1)), lxw_col_t(columns - 1))
+        library.freezePanes(sheet, 1, 0)
+        _ = library.autofilter(sheet, 0, 0, lxw_row_t(max(rows, 1)), lxw_col_t(columns - 1))
     }
 
     private func write(_ cell: Cell, to sheet: UnsafeMutablePointer<lxw_worksheet>, row: Int, column: Int,
@@ -268,30 +271,30 @@ private final class WorkbookWriter {
             guard value.unicodeScalars.count <= Self.longestCell else {
                 throw RenderError("a cell of the workbook (row \(row + 1), column \(column + 1)) would hold \(value.unicodeScalars.count) characters, more than the \(Self.longestCell) a spreadsheet cell holds")
             }
-            try check(worksheet_write_string(sheet, row, column, value, explicit ?? text), row: row, column: column)
+            try check(library.writeString(sheet, row, column, value, explicit ?? text), row: row, column: column)
         case .number(let value):
             // Cleaned of float noise, as every number the record writes (12.500000000000002 is 12.5).
             guard let value, value.isFinite else { return }
-            try check(worksheet_write_number(sheet, row, column, RecordNumber.cleaned(value), number), row: row, column: column)
+            try check(library.writeNumber(sheet, row, column, RecordNumber.cleaned(value), number), row: row, column: column)
         case .integer(let value):
-            try check(worksheet_write_number(sheet, row, column, Double(value), integer), row: row, column: column)
+            try check(library.writeNumber(sheet, row, column, Double(value), integer), row: row, column: column)
         case .day(let value):
             guard var moment = value.flatMap(Self.datetime) else { return }
-            try check(worksheet_write_datetime(sheet, row, column, &moment, day), row: row, column: column)
+            try check(library.writeDatetime(sheet, row, column, &moment, day), row: row, column: column)
         case .dayAndTime(let value, let time):
             guard var moment = value.flatMap(Self.datetime) else { return }
             if let time {
                 let parts = time.split(separator: ":").compactMap { Int($0) }
                 if parts.count >= 2 { (moment.hour, moment.min) = (Int32(parts[0]), Int32(parts[1])) }
             }
-            try check(worksheet_write_datetime(sheet, row, column, &moment, time == nil ? day : dayAndTime), row: row, column: column)
+            try check(library.writeDatetime(sheet, row, column, &moment, time == nil ? day : dayAndTime), row: row, column: column)
         }
     }
 
     /// A libxlsxwriter result that is not success, as an error naming the cell.
     private func check(_ status: lxw_error, row: lxw_row_t, column: lxw_col_t) throws(RenderError) {
-        guard status != LXW_NO_ERROR else { return }
-        throw RenderError("the workbook's cell at row \(row + 1), column \(column + 1) cannot be written: \(String(cString: lxw_strerror(status)))")
+        guard !XLSXWriterLibrary.succeeded(status) else { return }
+        throw RenderError("the workbook's cell at row \(row + 1), column \(column + 1) cannot be written: \(library.describe(status))")
     }
 
     /// `2026-04-14` as libxlsxwriter's date.

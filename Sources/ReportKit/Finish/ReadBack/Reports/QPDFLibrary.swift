@@ -46,9 +46,10 @@ struct QPDFLibrary: @unchecked Sendable {
     let streamData: @convention(c) (Data?, Handle, qpdf_stream_decode_level_e, UnsafeMutablePointer<QPDF_BOOL>?,
                                     UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<Int>?) -> QPDF_ERROR_CODE
 
-    /// The names the library is found by: its soname (libqpdf29 in Debian 12 and Ubuntu 24.04),
-    /// then the development link.
-    static let fileNames = ["libqpdf.so.29", "libqpdf.so"]
+    /// The names the library is found by: its sonames (Debian 13's libqpdf30; Debian 12's
+    /// libqpdf29, Ubuntu 24.04's libqpdf29t64), then the development link. The C API report-gen
+    /// calls is the same in both.
+    static let fileNames = ["libqpdf.so.30", "libqpdf.so.29", "libqpdf.so"]
 
     /// The library, opened on first use and kept for the process's life.
     static func shared() throws(RenderError) -> QPDFLibrary {
@@ -60,8 +61,8 @@ struct QPDFLibrary: @unchecked Sendable {
 
     private static let loaded: Result<QPDFLibrary, RenderError> = {
         guard let library = fileNames.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-            return .failure(RenderError("reading a PDF needs qpdf's library (\(fileNames[0])), which was not found; "
-                + "install it (Debian: apt install libqpdf29)", missingDependency: true))
+            return .failure(RenderError("reading a PDF needs qpdf's library (\(fileNames.dropLast().joined(separator: " or "))), which was not found; "
+                + "install it (Debian 12: apt install libqpdf29; Debian 13: libqpdf30; Ubuntu 24.04: libqpdf29t64)", missingDependency: true))
         }
         return Result { () throws(RenderError) in try QPDFLibrary(library) }
     }()
