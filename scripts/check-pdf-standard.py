@@ -11,12 +11,17 @@ the files with pikepdf (qpdf underneath), independently of report-gen's own Swif
 Prints one line per failed rule ("FILE: [PDF/UA-1 7.3, Matterhorn 13-004] …") and exits 1 when
 any rule fails, 0 when all pass. With --json it prints, per file, the list of failed rule ids.
 """
+import io
 import json
 import re
 import sys
 import xml.etree.ElementTree as ET
 
 import pikepdf
+from fontTools import agl
+from fontTools.cffLib import CFFFontSet
+from fontTools.pens.basePen import NullPen
+from fontTools.ttLib import TTFont
 from pikepdf import Name
 
 NS = {
@@ -184,11 +189,89 @@ def check_fonts_and_images(pdf, report):
                     report.fail("PDF/A-3 6.2.11.4.1", "font %s is not embedded" % each.get("/BaseFont"))
                 if each.get("/Subtype") == Name.CIDFontType2 and "/CIDToGIDMap" not in each:
                     report.fail("PDF/A-3 6.2.11.3.2", "CIDFontType2 font %s has no /CIDToGIDMap" % each.get("/BaseFont"))
+                for problem in width_mismatches(font, each):
+                    report.fail("PDF/A-3 6.2.11.5", "font %s: %s" % (each.get("/BaseFont"), problem))
             if "/ToUnicode" not in font and subtype == Name.Type0:
                 report.fail("PDF/UA-1 7.21.7", "font %s has no /ToUnicode map" % font.get("/BaseFont"))
         for xobject in resources.get("/XObject", {}).values():
             if xobject.get("/Interpolate") is True:
                 report.fail("PDF/A-3 6.2.8", "an image asks to be interpolated")
+
+
+def program_widths(descriptor):
+    """The embedded font program's advance widths in thousandths of an em, by glyph id
+    (TrueType) or glyph name (CFF: "cid00042" for a CID-keyed font), read with fontTools."""
+    if "/FontFile2" in descriptor:
+        font = TTFont(io.BytesIO(descriptor["/FontFile2"].read_bytes()))
+        scale = 1000 / font["head"].unitsPerEm
+        metrics = font["hmtx"]
+        return {gid: metrics[name][0] * scale for gid, name in enumerate(font.getGlyphOrder())}
+    if "/FontFile3" in descriptor:
+        fonts = CFFFontSet()
+        fonts.decompile(io.BytesIO(descriptor["/FontFile3"].read_bytes()), None)
+        top = fonts[fonts.fontNames[0]]
+        widths = {}
+        for name in top.CharStrings.keys():
+            charstring, select = top.CharStrings.getItemAndSelector(name)
+            charstring.draw(NullPen())
+            matrix = top.FontMatrix
+            if select is not None and hasattr(top, "FDArray") and hasattr(top.FDArray[select], "FontMatrix"):
+                # A CID-keyed font's glyph is scaled by its font dict's matrix, then the top's.
+                matrix = [top.FDArray[select].FontMatrix[0] * top.FontMatrix[0] / 0.001]
+            widths[name] = charstring.width * matrix[0] * 1000
+        return widths
+    return None
+
+
+def windows_ansi_name(code):
+    """The glyph name WinAnsiEncoding gives a code (cp1252's character, named by the AGL)."""
+    try:
+        return agl.UV2AGL.get(ord(bytes([code]).decode("cp1252")))
+    except UnicodeDecodeError:
+        return None
+
+
+def width_mismatches(font, each):
+    """PDF/A-3 6.2.11.5: the widths a font dictionary gives agree with the embedded program's,
+    within one unit (cairo 1.16 rounds them to whole units)."""
+    descriptor = each.get("/FontDescriptor")
+    if descriptor is None:
+        return []
+    widths = program_widths(descriptor)
+    if widths is None:
+        return []
+    given = {}
+    if each.get("/Subtype") in (Name.CIDFontType0, Name.CIDFontType2):
+        array = list(each.get("/W", []))
+        index = 0
+        while index < len(array):
+            first = int(array[index])
+            if isinstance(array[index + 1], pikepdf.Array):
+                for offset, width in enumerate(array[index + 1]):
+                    given[first + offset] = float(width)
+                index += 2
+            else:
+                for cid in range(first, int(array[index + 1]) + 1):
+                    given[cid] = float(array[index + 2])
+                index += 3
+        cff = each.get("/Subtype") == Name.CIDFontType0
+        glyph = (lambda cid: ".notdef" if cid == 0 else "cid%05d" % cid) if cff else (lambda cid: cid)
+    else:
+        encoding = font.get("/Encoding")
+        if encoding != Name.WinAnsiEncoding:
+            return []
+        first = int(font.get("/FirstChar", 0))
+        for offset, width in enumerate(font.get("/Widths", [])):
+            given[first + offset] = float(width)
+        glyph = windows_ansi_name
+    problems = []
+    for code, width in sorted(given.items()):
+        name = glyph(code)
+        if name is None or name not in widths:
+            continue
+        if abs(widths[name] - width) > 1.0:
+            problems.append("code %d (%s) is %.3f wide in the dictionary, %.3f in the font program" % (code, name, width, widths[name]))
+    return problems[:3]
 
 
 STANDARD_BLEND_MODES = {"/Normal", "/Compatible", "/Multiply", "/Screen", "/Overlay", "/Darken", "/Lighten", "/ColorDodge",

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Re-records the golden PDFs of Tests/Golden/expected from the current code, on purpose: one set
 # for each cairo series finishing supports, 1.16 with the system's cairo and 1.18 with the one
-# scripts/build-cairo.sh builds (each series embeds fonts its own way, so each has its own
-# bytes). Look at what changed before committing: render the new pages with
+# scripts/build-cairo.sh builds (each series writes the same pages in bytes of its own). Look at
+# what changed before committing: render the new pages with
 #   pdftoppm -png -r 60 Tests/Golden/expected/cairo-1.16/NAME.pdf /tmp/NAME
 #
 #   bash scripts/record-goldens.sh [swift test options]

@@ -12,22 +12,22 @@ import Glibc
 /// (scripts/debian-system.sh). Each runs every example of docs/examples, writes a workbook,
 /// reads a job back and writes task data; what they wrote is checked here against the PDF/A-3b
 /// and PDF/UA-1 rules and against the same examples drawn on this machine's cairo 1.16: the same
-/// pages and the same words (the bytes differ by series, as the goldens do).
-@Suite("Debian 13", .serialized, .enabled(if: distributionTestsOptedIn, "set REPORTKIT_DISTRIBUTION_TESTS=1 (the README's test command does)"))
-struct DebianSystemTests {
+/// pages and the same words (the bytes differ by series, as the goldens do). Part of the
+/// Distribution suite, whose tests run one at a time: each builds the package in one folder.
+extension DistributionTests {
     static let canMakeASystem = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/debootstrap")
-    static let examples = ["fungicide-us", "herbicide-pl", "orchard-equal-loads", "record-pl", "entry"]
+    static let debianExamples = ["fungicide-us", "herbicide-pl", "orchard-equal-loads", "record-pl", "entry"]
 
     @Test(.enabled(if: canMakeASystem, "needs root and debootstrap (scripts/setup.sh installs it)"))
     func thePackageAndTheStaticBinaryRunEveryExampleOnDebian13() throws {
         let folder = try ScratchFolder()
-        let packaged = try DistributionTests.script("package-deb.sh", [folder.path("dist")])
+        let packaged = try Self.script("package-deb.sh", [folder.path("dist")])
         #expect(packaged.status == 0, "\(packaged.stderr.suffix(800))")
         let deb = packaged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let installed = try DistributionTests.script("install.sh", [folder.path("prefix")])
+        let installed = try Self.script("install.sh", [folder.path("prefix")])
         #expect(installed.status == 0, "\(installed.stderr.suffix(800))")
         let out = folder.path("trixie")
-        let system = try DistributionTests.script("debian-system.sh", ["trixie", deb, folder.path("prefix"), out])
+        let system = try Self.script("debian-system.sh", ["trixie", deb, folder.path("prefix"), out])
         try #require(system.status == 0, "\(system.stderr.suffix(1500))")
 
         // apt resolved the package's dependencies with trixie's cairo 1.18 and put the manual and
@@ -37,7 +37,7 @@ struct DebianSystemTests {
         #expect(placed.count == 4, "installed: \(placed)")
 
         let host = try ScratchFolder()
-        for example in Self.examples {
+        for example in Self.debianExamples {
             let job = example == "entry" ? ReportGen.example("app/entry.json") : ReportGen.example("\(example).json")
             let run = try ReportGen.run([job, "-o", host.path("\(example).pdf")])
             #expect(run.status == 0, "\(run.stderr)")
@@ -49,13 +49,13 @@ struct DebianSystemTests {
             }
             func log(_ step: String) -> String { (try? String(contentsOfFile: "\(made)/\(step).log", encoding: .utf8)) ?? "" }
             #expect(log("version").contains("cairo 1.18.") && log("version").contains("made for"), "\(binary): \(log("version"))")
-            for step in Self.examples + ["history", "record", "extract", "isoxml"] {
+            for step in Self.debianExamples + ["history", "record", "extract", "isoxml"] {
                 #expect(try status(step) == "0", "\(binary) \(step): \(log(step))")
             }
-            let pdfs = (Self.examples + ["history"]).map { "\(made)/\($0).pdf" }
+            let pdfs = (Self.debianExamples + ["history"]).map { "\(made)/\($0).pdf" }
             let standard = try ReportGen.run(program: "/usr/bin/env", ["python3", ReportGen.repository.appendingPathComponent("scripts/check-pdf-standard.py").path] + pdfs)
             #expect(standard.status == 0, "\(binary): \(standard.stdout) \(standard.stderr)")
-            for example in Self.examples {
+            for example in Self.debianExamples {
                 let theirs = "\(made)/\(example).pdf", ours = host.path("\(example).pdf")
                 #expect(try Self.pages(theirs) == Self.pages(ours), "\(binary) \(example): the page count differs from cairo 1.16's")
                 #expect(try Self.words(theirs) == Self.words(ours), "\(binary) \(example): the words differ from cairo 1.16's")

@@ -17,8 +17,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Golden").standardizedFileURL
-    /// The goldens of the cairo series this process runs with: each series embeds fonts its own
-    /// way (1.16 TrueType, 1.18 CFF), so each has its own bytes (docs/pdf-standards.md).
+    /// The goldens of the cairo series this process runs with: each series writes the same pages
+    /// in bytes of its own (docs/pdf-standards.md).
     static var expectedFolder: URL { expectedFolder(series: CairoOutputContract.runtimeSeries) }
 
     static func expectedFolder(series: String) -> URL { folder.appendingPathComponent("expected/cairo-\(series)") }

@@ -32,6 +32,31 @@ struct GoldenConformanceTests {
         }
     }
 
+    /// PDF/A-3 6.2.11.5, checked with fontTools reading the embedded programs: a width the font
+    /// dictionary gives that the font program does not is found, in a simple CFF font (by its
+    /// WinAnsi glyph name) and a CID-keyed one (by CID), on every series' golden.
+    @Test("the checker finds a glyph width the font program does not have", arguments: GoldenCase.allSeries)
+    func aWrongGlyphWidthIsFound(_ series: String) throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let changed = folder.appendingPathComponent("widths.pdf").path
+        let golden = try #require(GoldenCase.all.first { $0.name == "pl-mix-four-products" })
+        let widen = try Tool.run(["python3", "-c", """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            for font in pdf.pages[0].Resources.Font.values():
+                if font.Subtype == "/Type0":
+                    font.DescendantFonts[0].W[1][1] = 900
+                else:
+                    font.Widths[5] = 900
+            pdf.save(sys.argv[2])
+            """, golden.expectedPath(series: series), changed])
+        #expect(widen.status == 0)
+        let result = try Tool.run(["python3", Self.checker, changed])
+        #expect(result.status == 1)
+        #expect(result.text.contains("6.2.11.5") && result.text.contains("(percent) is 900.000 wide") && result.text.contains("(cid0"), "\(result.text)")
+    }
+
     @Test("qpdf --check is clean and poppler reads the structure without a warning", arguments: GoldenCase.all)
     func readsCleanly(_ golden: GoldenCase) throws {
         let check = try Tool.run(["qpdf", "--check", golden.expectedPath])

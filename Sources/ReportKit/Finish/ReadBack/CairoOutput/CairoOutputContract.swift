@@ -18,8 +18,9 @@ internal import CCairo
 ///    spans pages; finishing adds one), no attributes and no artifacts;
 /// 5. streams compressed with Flate or not at all, a stream's /Length an object of its own.
 ///
-/// The series differ in how fonts are embedded (1.16 as TrueType, `/FontFile2`; 1.18 as CFF,
-/// `/FontFile3`), which finishing never reads or rewrites; each series has goldens of its own.
+/// The series write different bytes for the same page (1.18 is asked for PDF 1.4, writes no
+/// `/ActualText` spans and exact glyph widths), so each has goldens of its own; the fonts are
+/// embedded the same way by both (Inter as CFF, DejaVu as TrueType).
 /// The version is checked when the first PDF is made and shown by `report-gen --version`; rules
 /// 1 to 3 are checked on every file before it is finished; 4 and 5 where finishing reads them.
 package enum CairoOutputContract {
