@@ -104,6 +104,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        DiagnosticsOption.begin(diagnosticsFormat)
         var inputs = InputReader.identities(of: history, report: report)
         let cover = cover ?? "history-summary"
         if let cover = FileIdentity(path: cover) { inputs.insert(cover) }

@@ -17,6 +17,12 @@ struct DiagnosticsOption: ParsableArguments {
 
     func sink() -> DiagnosticSink { Self.sink(format) }
 
+    /// Called first by every command with the option: from then on, with `json`, every line
+    /// on standard error is JSON (``Console``).
+    static func begin(_ format: Format) {
+        if format == .json { Console.printsJSON.store(true, ordering: .relaxed) }
+    }
+
     static func sink(_ format: Format) -> DiagnosticSink {
         DiagnosticSink(format: format, summarizes: format == .text && isatty(STDERR_FILENO) == 1)
     }

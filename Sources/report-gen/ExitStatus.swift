@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReportKit
+import Synchronization
 
 /// The sysexits(3) statuses report-gen uses, so scripts can tell failures apart.
 enum ExitStatus {
@@ -33,17 +34,24 @@ enum ExitStatus {
 
 /// Standard error, for diagnostics that must never mix with a report written to standard output.
 enum Console {
-    static func error(_ message: String) {
-        FileHandleOutput.standardError.write("error: \(TerminalText.escaped(message))\n")
-    }
+    /// True once a command asked for `--diagnostics json`: then every line on standard error is a
+    /// JSON diagnostic, a failure of the run itself too (rule `run`), so a script reading the
+    /// stream never meets a line of text.
+    static let printsJSON = Atomic<Bool>(false)
 
-    static func warning(_ message: String) {
-        FileHandleOutput.standardError.write("warning: \(TerminalText.escaped(message))\n")
-    }
+    static func error(_ message: String) { say(message, as: .error) }
+
+    static func warning(_ message: String) { say(message, as: .warning) }
 
     /// A suggestion that changes nothing if ignored (an EPPO code the job could give).
-    static func hint(_ message: String) {
-        FileHandleOutput.standardError.write("hint: \(TerminalText.escaped(message))\n")
+    static func hint(_ message: String) { say(message, as: .hint) }
+
+    private static func say(_ message: String, as severity: DiagnosticRecord.Severity) {
+        if printsJSON.load(ordering: .relaxed) {
+            FileHandleOutput.standardError.write(DiagnosticRecord(path: "$", rule: "run", severity: severity, message: message).json + "\n")
+        } else {
+            FileHandleOutput.standardError.write("\(severity.rawValue): \(TerminalText.escaped(message))\n")
+        }
     }
 
     /// Prints every diagnostic of a refused input.

@@ -53,6 +53,7 @@ struct ISOXMLCommand: ParsableCommand {
     }
 
     func run() throws {
+        DiagnosticsOption.begin(diagnosticsFormat)
         let sink = DiagnosticsOption.sink(diagnosticsFormat)
         defer { sink.printSummary() }
         let zone = TimeZoneOption.rules(timeZoneName, default: nil)

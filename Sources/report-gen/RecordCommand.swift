@@ -136,6 +136,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
+        DiagnosticsOption.begin(diagnosticsFormat)
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
         let catalogue = try ProductsOption.load(productsPath)

@@ -64,6 +64,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        DiagnosticsOption.begin(diagnosticsFormat)
         let sink = DiagnosticsOption.sink(diagnosticsFormat)
         defer { sink.printSummary() }
         let catalogue = try ProductsOption.load(productsPath)

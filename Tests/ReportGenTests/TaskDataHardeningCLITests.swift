@@ -73,6 +73,27 @@ struct WorkbookHardeningCLITests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("season.xlsx")), "no partial workbook under its name")
     }
 
+    /// libxlsxwriter prints its failures on standard error itself; with `--diagnostics json` every
+    /// line there must still be a JSON diagnostic, the library's words inside our error's.
+    @Test func libxlsxwritersOwnMessagesStayInsideTheJSONDiagnostics() throws {
+        let folder = try ScratchFolder()
+        let season = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/register-season.json").path
+        let run = try ReportGen.run(program: "/bin/bash", ["-c", "ulimit -f 8; exec \"$0\" record \"$1\" -o \"$2\" --diagnostics json",
+                                                          ReportGen.binary.path, season, folder.path("season.xlsx")])
+        #expect(run.status == 73, "\(run.status): \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["rule"] as? String == "run" && object?["severity"] as? String == "error", "not a JSON diagnostic: \(line)")
+        }
+        #expect(run.stderr.contains("libxlsxwriter: [ERROR]") && run.stderr.contains("File too large"), "\(run.stderr)")
+        // Without the option the same failure is one line of text, the library's words inside it.
+        let text = try ReportGen.run(program: "/bin/bash", ["-c", "ulimit -f 8; exec \"$0\" record \"$1\" -o \"$2\"",
+                                                           ReportGen.binary.path, season, folder.path("season.xlsx")])
+        #expect(text.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") }, "\(text.stderr)")
+    }
+
     @Test func holdingNamesExcelRefusesAsSheetNamesStillMakeAWorkbook() throws {
         let folder = try ScratchFolder()
         var jobs: [Any] = []

@@ -38,7 +38,15 @@ public enum RecordWorkbook {
             StagedFile.untrack(path)
             StagedFile.untrack(folder)
         }
-        try WorkbookWriter(path: path, folder: folder, locale: locale, created: created).write(lines)
+        // libxlsxwriter's own lines on standard error become part of the error, never raw output.
+        let library = try XLSXWriterLibrary.shared()
+        let (outcome, messages) = LibraryMessages.caught { () throws(RenderError) in
+            try WorkbookWriter(library: library, path: path, folder: folder, locale: locale, created: created).write(lines)
+        }
+        if case .failure(let error) = outcome {
+            let said = messages.isEmpty ? "" : " (libxlsxwriter: \(messages.joined(separator: "; ")))"
+            throw RenderError(error.message + said, systemError: error.systemError, missingDependency: error.missingDependency)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RenderError("the workbook written to \(path) cannot be read back", systemError: EIO)
         }
@@ -77,8 +85,7 @@ private final class WorkbookWriter {
     let header, text, number, integer, day, dayAndTime: UnsafeMutablePointer<lxw_format>
     private var sheetNames: Set<String> = []
 
-    init(path: String, folder: String, locale: ReportLocale, created: Date?) throws(RenderError) {
-        let library = try XLSXWriterLibrary.shared()
+    init(library: XLSXWriterLibrary, path: String, folder: String, locale: ReportLocale, created: Date?) throws(RenderError) {
         self.library = library
         var options = reportkit_lxw_workbook_options(constant_memory: 0, tmpdir: nil, use_zip64: 0, output_buffer: nil, output_buffer_size: nil)
         let opened = folder.withCString { tmp in
