@@ -170,21 +170,18 @@ enum InputReader {
         return Set(([input] + read).compactMap { $0 }).union(identities(inFolder: report.definitions))
     }
 
-    /// The files of a definitions folder (its templates, tokens and locales, two levels deep).
+    /// The files of a definitions folder that a run reads: `tokens.json`, every `.json` of
+    /// `reports/` and `locales/`, and what stands under those names (a folder or a link, to be
+    /// refused alike). A PDF previewed into the folder, or a note beside the definitions, is no
+    /// input: protecting every file there refused such an output on its second write.
     static func identities(inFolder folder: String?) -> Set<FileIdentity> {
         guard let folder, FileStatus(path: folder)?.kind == .directory else { return [] }
-        var found: Set<FileIdentity> = []
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            let path = folder + "/" + entry
-            if FileStatus(path: path)?.kind == .directory {
-                for inner in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-                    if let identity = FileIdentity(path: path + "/" + inner) { found.insert(identity) }
-                }
-            } else if let identity = FileIdentity(path: path) {
-                found.insert(identity)
-            }
+        var paths = [folder + "/tokens.json"]
+        for inner in ["reports", "locales"] {
+            let path = folder + "/" + inner
+            paths += ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".json") }.map { path + "/" + $0 }
         }
-        return found
+        return Set(paths.compactMap { FileIdentity(path: $0) })
     }
 
     static func displayName(_ argument: String) -> String {

@@ -46,7 +46,9 @@ struct WatchCommand: ParsableCommand {
         let target = output ?? RenderCommand.beside(input, extension: "pdf")
         let watcher: FileWatcher
         do {
-            watcher = try FileWatcher(files: watchedFiles(), folders: watchedFolders())
+            // Its own output is never a change: a PDF written into a watched folder (a definitions
+            // folder takes every .json file) rendered again on every write.
+            watcher = try FileWatcher(files: watchedFiles(), folders: watchedFolders(), ignoring: [target])
         } catch {
             Console.error(error.description)
             throw ExitStatus.unavailable

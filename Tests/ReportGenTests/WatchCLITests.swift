@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import CLITestSupport
 
@@ -58,6 +61,47 @@ struct WatchCLITests {
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said.contains("watch: kept the last good \(output)") && said.contains("error: "), "\(said)")
         #expect(folder.files.allSatisfy { !$0.hasPrefix(".") }, "no temporary file left: \(folder.files)")
+    }
+
+    /// Its own output written into a watched definitions folder (which counts every .json file)
+    /// is no change: it rendered again on each write, then refused its own output as an input.
+    /// A definitions folder replaced whole (exported again, moved into place) is watched anew.
+    @Test func itsOwnOutputIsNoChangeAndAReplacedFolderIsFollowed() throws {
+        let folder = try ScratchFolder()
+        let job = try folder.copy(ReportGen.example("herbicide-pl.json"), as: "job.json")
+        #expect(try ReportGen.run(["templates", "--export", folder.path("defs")]).status == 0)
+        #expect(try ReportGen.run(["templates", "--export", folder.path("new")]).status == 0)
+        let locale = folder.path("new/locales/pl.json")
+        try String(contentsOfFile: locale, encoding: .utf8).replacingOccurrences(of: "\"Raport oprysku\"", with: "\"Raport wymieniony\"")
+            .write(toFile: locale, atomically: true, encoding: .utf8)
+        let output = folder.path("defs/preview.json")
+        let process = Process()
+        process.executableURL = ReportGen.binary
+        process.arguments = ["watch", job, "--definitions", folder.path("defs"), "-o", output]
+        process.environment = ReportGen.environment()
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(eventually { text(output).contains("Oprysk herbicydowy") }, "the first render")
+        Thread.sleep(forTimeInterval: 1)
+
+        // The folder replaced: moved away, the new one moved in under its name.
+        #expect(rename(folder.path("defs"), folder.path("old")) == 0 && rename(folder.path("new"), folder.path("defs")) == 0)
+        let moved = folder.path("defs/preview.json")
+        #expect(eventually { text(moved).uppercased().contains("RAPORT WYMIENIONY") }, "rendered again from the new folder")
+        // And an edit inside the new folder is seen too.
+        let edited = folder.path("defs/locales/pl.json")
+        try String(contentsOfFile: edited, encoding: .utf8).replacingOccurrences(of: "\"Raport wymieniony\"", with: "\"Raport poprawiony\"")
+            .write(toFile: edited, atomically: true, encoding: .utf8)
+        #expect(eventually { text(moved).uppercased().contains("RAPORT POPRAWIONY") }, "an edit in the new folder")
+
+        process.terminate()
+        process.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!said.contains("changed: \(output)") && !said.contains("one of the files being read"), "\(said)")
+        #expect(said.components(separatedBy: "watch: wrote").count - 1 == 3, "one render at the start, one a change: \(said)")
     }
 
     @Test func watchNeedsAFile() throws {

@@ -9,9 +9,10 @@ public enum TaskDataWriter {
         defer { xmlBufferFree(buffer) }
         guard let writer = xmlNewTextWriterMemory(buffer, 0) else { throw RenderError("libxml2 cannot make a writer for the task data") }
         defer { xmlFreeTextWriter(writer) }
-        xmlTextWriterSetIndent(writer, 1)
-        xmlTextWriterSetIndentString(writer, "  ")
-        var status = xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)
+        // Every call's status is checked: libxml2 reports a failed allocation or an invalid
+        // name by a negative status, and a document written past one would be cut or malformed.
+        var status = min(xmlTextWriterSetIndent(writer, 1), xmlTextWriterSetIndentString(writer, "  "))
+        if status >= 0 { status = xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil) }
         func write(_ element: TaskDataElement) {
             guard status >= 0 else { return }
             status = xmlTextWriterStartElement(writer, element.name)
@@ -23,10 +24,10 @@ public enum TaskDataWriter {
         }
         write(root)
         if status >= 0 { status = xmlTextWriterEndDocument(writer) }
+        if status >= 0 { status = xmlTextWriterFlush(writer) }
         guard status >= 0 else { throw RenderError("libxml2 could not write the task data (status \(status))") }
-        xmlTextWriterFlush(writer)
         let count = Int(xmlBufferLength(buffer))
-        guard let content = xmlBufferContent(buffer) else { return [] }
+        guard count > 0, let content = xmlBufferContent(buffer) else { throw RenderError("libxml2 wrote no task data") }
         return Array(UnsafeBufferPointer(start: content, count: count))
     }
 }
