@@ -72,16 +72,18 @@ struct ExtractCommand: ParsableCommand {
     }
 
     func run() throws {
-        let attachments = try Self.read(input)
         if list {
             // Names and descriptions come from the PDF: escaped, so that none can move the
-            // cursor or fake a line of the listing.
-            let lines = attachments.map { attachment in
-                [attachment.name, attachment.relationship.rawValue, "\(attachment.bytes.count) bytes", attachment.description]
+            // cursor or fake a line of the listing. No file is kept: each is read, counted, let go.
+            let lines = try Self.read(input) { path throws(RenderError) in try PDFAttachmentReader.listing(inFile: path) }.map { attachment, size in
+                [attachment.name, attachment.relationship.rawValue, "\(size) bytes", attachment.description]
                     .map { TerminalText.escaped($0, escapingTabs: true) }.joined(separator: "\t")
             }
             return try FileHandleOutput.print(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
         }
+        // Only the files asked for are read: --all reads every one, else the job's, plan's or record's.
+        let wanted: Set<PDFAttachment.Relationship>? = all ? nil : [relationship]
+        let attachments = try Self.read(input) { path throws(RenderError) in try PDFAttachmentReader.attachments(inFile: path, relationships: wanted) }
         let protected = Set([FileIdentity(path: input)].compactMap { $0 })
         if all { return try writeAll(attachments) }
         let bytes = try chosen(from: attachments)
@@ -122,8 +124,10 @@ struct ExtractCommand: ParsableCommand {
     }
 
     /// The file asked for: the job (or plan) of the one job, of job --job, or every job as a history.
+    /// The relationship of the file asked for: the plan's, the record's or the job's.
+    private var relationship: PDFAttachment.Relationship { plan ? .supplement : record ? .data : .source }
+
     private func chosen(from attachments: [PDFAttachment]) throws -> [UInt8] {
-        let relationship: PDFAttachment.Relationship = plan ? .supplement : record ? .data : .source
         let files = attachments.filter { $0.relationship == relationship }
         let what = plan ? "plan" : record ? "record" : "job"
         guard !files.isEmpty else {
@@ -150,8 +154,8 @@ struct ExtractCommand: ParsableCommand {
         }
     }
 
-    /// The attached files of the PDF at `path` (66 when it cannot be read as a PDF).
-    static func read(_ path: String) throws -> [PDFAttachment] {
+    /// What `reading` finds in the PDF at `path` (66 when it cannot be read as a PDF).
+    static func read<Found>(_ path: String, _ reading: (String) throws(RenderError) -> Found) throws -> Found {
         // The file is closed again (the handle released) before qpdf opens it.
         let prefix: [UInt8] = try {
             let handle = try InputReader.open(path, readingReports: false)
@@ -162,7 +166,7 @@ struct ExtractCommand: ParsableCommand {
             throw ExitStatus.unreadableInput
         }
         do {
-            return try PDFAttachmentReader.attachments(inFile: path)
+            return try reading(path)
         } catch {
             Console.error("\(path): \(error.description)")
             throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.unreadableInput

@@ -123,7 +123,7 @@ enum InputReader {
     private static func jobsHandle(inPDFAt path: String) throws -> InputFile {
         let bytes: [UInt8]
         do {
-            bytes = try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(inFile: path), name: path)
+            bytes = try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(inFile: path, relationships: [.source]), name: path)
         } catch {
             Console.error(error.description)
             throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.badData
@@ -154,7 +154,7 @@ enum InputReader {
     /// The job a PDF in memory carries (a PDF on standard input).
     private static func jobs(inPDF bytes: [UInt8], named name: String) throws -> [UInt8] {
         do {
-            return try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(in: bytes, name: name), name: name)
+            return try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(in: bytes, name: name, relationships: [.source]), name: name)
         } catch {
             Console.error(error.description)
             throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.badData

@@ -98,7 +98,7 @@ struct ValidateCommand: ParsableCommand {
     private func checkAttachedRecord(name: String, zone: TimeZoneRules?, sink: DiagnosticSink) throws -> Bool {
         guard input != "-", FileStatus(path: input)?.kind == .regular,
               let prefix = InputFile(forReadingAtPath: input).flatMap({ try? $0.read(upTo: 5) }), PDFAttachmentReader.isPDF(prefix),
-              let attachments = try? PDFAttachmentReader.attachments(inFile: input) else { return true }
+              let attachments = try? PDFAttachmentReader.attachments(inFile: input, relationships: [.source, .data]) else { return true }
         let contradictions = AttachedRecordCheck.contradictions(in: attachments, keywords: try? PDFAttachmentReader.keywords(inFile: input), timeZone: zone)
         for contradiction in contradictions {
             sink.emit(DiagnosticRecord(file: name, path: "$", rule: "record.attached-mismatch", severity: .error,

@@ -142,4 +142,40 @@ struct UntrustedPDFTests {
         #expect(run.status == 66, "\(run.stderr)")
         #expect(run.stderr.contains("100001 attached files") && run.stderr.contains("at most 100000"), "\(run.stderr)")
     }
+
+    /// 17 KB that inflate to 16 MiB twenty times over (one stream, listed twenty times): every
+    /// command refuses it, or lists it, under 256 MB of peak memory (GNU time's maximum resident
+    /// set); it took 357 MB when every file was read and kept before the total was checked.
+    @Test(arguments: [["extract", "bomb.pdf", "--list"], ["bomb.pdf", "-o", "out.pdf"], ["validate", "bomb.pdf"],
+                      ["extract", "bomb.pdf", "--all", "-o", "all"], ["extract", "bomb.pdf", "-o", "job.json"], ["record", "bomb.pdf", "-o", "r.csv"]])
+    func aSmallPDFThatInflatesToGigabytesStaysUnder256MB(_ arguments: [String]) throws {
+        let folder = try ScratchFolder()
+        let made = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", """
+            import sys, zlib
+            data = zlib.compress(bytes(16 * 1024 * 1024 - 1000), 9)
+            body, offsets = bytearray(b"%PDF-1.7\\n"), []
+            def obj(text, stream=b""):
+                offsets.append(len(body))
+                body.extend(b"%d 0 obj\\n" % len(offsets) + text.encode() + (b"\\nstream\\n" + stream + b"\\nendstream" if stream else b"") + b"\\nendobj\\n")
+            obj("<< /Type /Catalog /Pages 2 0 R /AF [%s] >>" % " ".join(["4 0 R"] * 20))
+            obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+            obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>")
+            obj("<< /Type /Filespec /F (job.json) /UF (job.json) /AFRelationship /Source /EF << /F 5 0 R >> >>")
+            obj("<< /Type /EmbeddedFile /Filter /FlateDecode /Length %d >>" % len(data), data)
+            xref = len(body)
+            body.extend(b"xref\\n0 %d\\n0000000000 65535 f \\n" % (len(offsets) + 1) + b"".join(b"%010d 00000 n \\n" % o for o in offsets))
+            body.extend(b"trailer\\n<< /Size %d /Root 1 0 R >>\\nstartxref\\n%d\\n%%%%EOF\\n" % (len(offsets) + 1, xref))
+            open(sys.argv[1], "wb").write(body)
+            """, folder.path("bomb.pdf")])
+        #expect(made.status == 0, "\(made.stderr)")
+        let run = try ReportGen.run(program: "/usr/bin/time", ["-f", "peak %M KB", ReportGen.binary.path] + arguments, in: folder.url)
+        let peak = run.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.split(separator: " ")[1]) }
+        let kilobytes = try #require(peak, "\(run.stderr)")
+        #expect(kilobytes < 256 * 1000, "\(arguments): \(kilobytes) KB at peak")
+        if arguments.contains("--list") {
+            #expect(run.status == 0 && run.stdout.split(separator: "\n").count == 20, "\(run.stdout) \(run.stderr)")
+        } else {
+            #expect(run.status != 0 && run.stderr.contains("in all"), "\(run.stderr)")
+        }
+    }
 }

@@ -50,8 +50,10 @@ enum Flate {
             throw RenderError("cannot start inflating a stream of the PDF")
         }
         defer { inflateEnd(&stream) }
-        var output: [UInt8] = []
-        output.reserveCapacity(min(limit, compressed.count * 4))
+        // Kept as the chunks inflated, then joined into one array of the exact size: an array
+        // grown by appending held up to twice the file, and three times while it moved.
+        var chunks: [[UInt8]] = []
+        var produced = 0
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var input = compressed
         let status: Int32 = input.withUnsafeMutableBufferPointer { source in
@@ -63,15 +65,20 @@ enum Flate {
                     stream.avail_out = UInt32(target.count)
                     return CQPDF.inflate(&stream, Z_NO_FLUSH)
                 }
-                let produced = chunk.count - Int(stream.avail_out)
-                if produced > limit - output.count { return Z_MEM_ERROR }
-                output += chunk[..<produced]
+                let count = chunk.count - Int(stream.avail_out)
+                if count > limit - produced { return Z_MEM_ERROR }
+                if count > 0 { chunks.append(Array(chunk[..<count])) }
+                produced += count
                 if result == Z_STREAM_END { return Z_STREAM_END }
                 if result != Z_OK { return result }
             }
         }
         switch status {
-        case Z_STREAM_END: return output
+        case Z_STREAM_END:
+            var output: [UInt8] = []
+            output.reserveCapacity(produced)
+            for piece in chunks { output += piece }
+            return output
         case Z_MEM_ERROR: throw RenderError("an attached file inflates to more than \(limit) bytes")
         default: throw RenderError("a compressed stream of the PDF is damaged")
         }

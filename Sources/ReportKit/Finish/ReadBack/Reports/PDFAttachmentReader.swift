@@ -6,14 +6,29 @@ public enum PDFAttachmentReader {
         bytes.starts(with: Array("%PDF-".utf8))
     }
 
-    /// The files attached to the PDF in `bytes`, in the order of its /AF (else its EmbeddedFiles).
-    public static func attachments(in bytes: [UInt8], name: String) throws(RenderError) -> [PDFAttachment] {
-        try attachments(of: try QPDFDocument(bytes: bytes, description: name))
+    /// The files attached to the PDF in `bytes`, in the order of its /AF (else its EmbeddedFiles);
+    /// with `relationships`, only those (the others are never read).
+    public static func attachments(in bytes: [UInt8], name: String,
+                                   relationships: Set<PDFAttachment.Relationship>? = nil) throws(RenderError) -> [PDFAttachment] {
+        try attachments(of: try QPDFDocument(bytes: bytes, description: name), relationships: relationships)
     }
 
-    /// The files attached to the PDF at `path`, which is read only as far as needed.
-    public static func attachments(inFile path: String) throws(RenderError) -> [PDFAttachment] {
-        try attachments(of: try QPDFDocument(path: path, description: path))
+    /// The files attached to the PDF at `path`, which is read only as far as needed; with
+    /// `relationships`, only those (the others are never read).
+    public static func attachments(inFile path: String, relationships: Set<PDFAttachment.Relationship>? = nil) throws(RenderError) -> [PDFAttachment] {
+        try attachments(of: try QPDFDocument(path: path, description: path), relationships: relationships)
+    }
+
+    /// What the PDF at `path` carries, each file with its size in bytes, without keeping any: the
+    /// listing of `extract --list` holds one file at a time, whatever their number and size.
+    /// The attachments come without their bytes.
+    public static func listing(inFile path: String) throws(RenderError) -> [(attachment: PDFAttachment, size: Int)] {
+        var listed: [(attachment: PDFAttachment, size: Int)] = []
+        try walk(try QPDFDocument(path: path, description: path), relationships: nil) { (attachment: PDFAttachment) throws(RenderError) in
+            listed.append((PDFAttachment(name: attachment.name, description: attachment.description, relationship: attachment.relationship,
+                                         mediaType: attachment.mediaType, bytes: []), attachment.bytes.count))
+        }
+        return listed
     }
 
     /// The document's keywords (its Info dictionary's `/Keywords`), where a report names its
@@ -64,14 +79,40 @@ public enum PDFAttachmentReader {
         }
     }
 
-    /// The most all the files of one PDF may hold, read back.
-    public static let maximumTotalBytes = 256 * 1024 * 1024
+    /// The most all the files read back from one PDF may hold in memory: with the 16 MiB a file
+    /// may inflate to while it is read, and qpdf's own, a refused PDF (any that fits the server's
+    /// 16 MiB body: 17 KB can inflate to 16 MiB twenty times over) stays under 256 MB at peak.
+    /// A listing (``listing(inFile:)``) keeps none.
+    public static let maximumTotalBytes = 96 * 1024 * 1024
+
+    /// The most a report's jobs may hold in all: as much as a history read as one document
+    /// (``JobLimits/maximumDocumentBytes``), which is what they are read as.
+    static let maximumJobBytes = JobLimits.maximumDocumentBytes
 
     /// The most files one PDF may carry: a combined document of 20,000 pages (its limit) carries
     /// three for each job and its history's, about 60,000.
     public static let maximumAttachments = 100_000
 
-    private static func attachments(of document: QPDFDocument) throws(RenderError) -> [PDFAttachment] {
+    private static func attachments(of document: QPDFDocument, relationships: Set<PDFAttachment.Relationship>?) throws(RenderError) -> [PDFAttachment] {
+        var attachments: [PDFAttachment] = []
+        var total = 0
+        let onlyJobs = relationships == [.source]
+        let limit = onlyJobs ? maximumJobBytes : maximumTotalBytes
+        try walk(document, relationships: relationships) { (attachment: PDFAttachment) throws(RenderError) in
+            total += attachment.bytes.count
+            guard total <= limit else {
+                throw RenderError(onlyJobs ? "the jobs attached to the PDF are larger than \(limit) bytes in all, the most read as one history"
+                                           : "the files attached to the PDF are larger than \(limit) bytes in all")
+            }
+            attachments.append(attachment)
+        }
+        return attachments
+    }
+
+    /// Reads the attached files one at a time, those of `relationships` (nil: all), and hands
+    /// each to `body`; qpdf's handles are released after each.
+    private static func walk(_ document: QPDFDocument, relationships: Set<PDFAttachment.Relationship>?,
+                             _ body: (PDFAttachment) throws(RenderError) -> Void) throws(RenderError) {
         let catalog = document.root
         var specifications: [PDFObject] = []
         if let list = catalog["AF"], list.count > 0 {
@@ -81,24 +122,22 @@ public enum PDFAttachmentReader {
         } else if let tree = catalog["Names"]?["EmbeddedFiles"] {
             specifications = try namedFiles(in: tree)
         }
-        var attachments: [PDFAttachment] = []
-        var total = 0
+        var index = 0
         for specification in specifications {
             let attachment = try document.releasing { () throws(RenderError) -> PDFAttachment? in
                 guard let stream = specification["EF"]?["UF"] ?? specification["EF"]?["F"], stream.isStream else { return nil }
-                let name = specification["UF"]?.text ?? specification["F"]?.text ?? "attachment-\(attachments.count + 1)"
                 let relationship = specification["AFRelationship"]?.name.flatMap(PDFAttachment.Relationship.init(rawValue:)) ?? .unspecified
+                index += 1
+                // A file not asked for is never read: its bytes cost nothing.
+                if let relationships, !relationships.contains(relationship) { return nil }
+                let name = specification["UF"]?.text ?? specification["F"]?.text ?? "attachment-\(index)"
                 return PDFAttachment(name: name, description: specification["Desc"]?.text ?? "", relationship: relationship,
                                      mediaType: stream["Subtype"]?.name ?? "application/octet-stream",
                                      bytes: try stream.boundedStreamData(limit: JobLimits.maximumDocumentBytes))
             }
-            guard let attachment else { continue }
-            attachments.append(attachment)
-            total += attachment.bytes.count
-            guard total <= maximumTotalBytes else { throw RenderError("the files attached to the PDF are larger than \(maximumTotalBytes) bytes in all") }
+            if let attachment { try body(attachment) }
         }
         try document.check("cannot read the files attached to the PDF")
-        return attachments
     }
 
     /// The file specifications of a name tree, in key order.
