@@ -178,4 +178,32 @@ struct UntrustedPDFTests {
             #expect(run.status != 0 && run.stderr.contains("in all"), "\(run.stderr)")
         }
     }
+
+    /// A /AF list of 2,700,000 references in 16 MiB (the server's body limit): refused by its
+    /// count, under 256 MB at peak (qpdf parses the list to count it: about 220 MB).
+    @Test func aListOfMillionsOfAttachmentsIsRefusedUnder256MB() throws {
+        let folder = try ScratchFolder()
+        let made = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", """
+            import sys
+            body, offsets = bytearray(b"%PDF-1.7\\n"), []
+            def obj(text):
+                offsets.append(len(body))
+                body.extend(b"%d 0 obj\\n" % len(offsets) + text + b"\\nendobj\\n")
+            obj(b"<< /Type /Catalog /Pages 2 0 R /AF [" + b" ".join([b"4 0 R"] * 2700000) + b"] >>")
+            obj(b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+            obj(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>")
+            obj(b"<< /Type /Filespec /F (job.json) /AFRelationship /Source /EF << /F 5 0 R >> >>")
+            obj(b"<< /Type /EmbeddedFile /Length 2 >>\\nstream\\n{}\\nendstream")
+            xref = len(body)
+            body.extend(b"xref\\n0 %d\\n0000000000 65535 f \\n" % (len(offsets) + 1) + b"".join(b"%010d 00000 n \\n" % o for o in offsets))
+            body.extend(b"trailer\\n<< /Size %d /Root 1 0 R >>\\nstartxref\\n%d\\n%%%%EOF\\n" % (len(offsets) + 1, xref))
+            open(sys.argv[1], "wb").write(body)
+            """, folder.path("list.pdf")])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.path("list.pdf"))[.size] as? Int ?? 0 <= 16 * 1024 * 1024)
+        let run = try ReportGen.run(program: "/usr/bin/time", ["-f", "peak %M KB", ReportGen.binary.path, "list.pdf", "-o", "out.pdf"], in: folder.url)
+        let peak = run.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.split(separator: " ")[1]) }
+        #expect(run.status == 65 && run.stderr.contains("2700000 attached files"), "\(run.stderr)")
+        #expect(try #require(peak) < 256 * 1000, "\(peak ?? 0) KB at peak")
+    }
 }
