@@ -20,8 +20,9 @@ enum ExitStatus {
         case .input, .layout: badData
         case .definition(let error): error.isUnreadable ? unreadableInput : badData
         // A render error with a system error is a write that failed (a full disk, a file size
-        // limit): the output's fault (73), not a missing dependency (69).
-        case .render(let error): error.systemError == nil ? unavailable : unwritableOutput
+        // limit), and so is a writing library's failure: the output's fault (73). A missing
+        // dependency, or a renderer (cairo, Pango, fontconfig) that cannot work here, is 69.
+        case .render(let error): error.systemError != nil || error.writeFailed ? unwritableOutput : unavailable
         }
     }
 

@@ -82,7 +82,7 @@ struct ISOXMLCommand: ParsableCommand {
             made = try TaskDataExport.file(of: plans, language: language)
         } catch {
             Console.error(error.description)
-            throw ExitStatus.unavailable
+            throw ExitStatus.of(.render(error))
         }
         for warning in made.warnings {
             sink.emit(warning, text: "\(name): \(warning.message)")

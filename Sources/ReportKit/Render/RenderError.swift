@@ -15,9 +15,14 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public let missingDependency: Bool
     /// True when the output is already there and was kept (a write asked not to replace it).
     public let outputExists: Bool
+    /// True when a library writing the output (libxlsxwriter, libxml2's writer, zlib) failed
+    /// without a system error to name: the output could not be made (exit 73), which is neither
+    /// the input's fault nor a missing dependency.
+    public let writeFailed: Bool
 
     public init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false, missingDependency: Bool = false,
-                outputExists: Bool = false) {
+                outputExists: Bool = false, writeFailed: Bool = false) {
+        self.writeFailed = writeFailed
         self.outputExists = outputExists
         self.message = message
         self.systemError = systemError

@@ -22,7 +22,7 @@ enum Flate {
         var stream = z_stream()
         guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, max(1, windowBits - 7), Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw RenderError("cannot start compressing a stream of the PDF")
+            throw RenderError("cannot start compressing a stream of the PDF", writeFailed: true)
         }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(data.count)))
@@ -38,7 +38,7 @@ enum Flate {
             }
             count = status == Z_STREAM_END ? Int(stream.total_out) : 0
         }
-        guard status == Z_STREAM_END else { throw RenderError("cannot compress a stream of the PDF") }
+        guard status == Z_STREAM_END else { throw RenderError("cannot compress a stream of the PDF", writeFailed: true) }
         return output
     }
 

@@ -45,7 +45,7 @@ public enum RecordWorkbook {
         }
         if case .failure(let error) = outcome {
             let said = messages.isEmpty ? "" : " (libxlsxwriter: \(messages.joined(separator: "; ")))"
-            throw RenderError(error.message + said, systemError: error.systemError, missingDependency: error.missingDependency)
+            throw RenderError(error.message + said, systemError: error.systemError, missingDependency: error.missingDependency, writeFailed: error.writeFailed)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RenderError("the workbook written to \(path) cannot be read back", systemError: EIO)
@@ -92,7 +92,7 @@ private final class WorkbookWriter {
             options.tmpdir = tmp
             return library.newWorkbook(path, &options)
         }
-        guard let opened else { throw RenderError("the workbook cannot be started in \(folder): \(SystemErrorText.text(of: errno))") }
+        guard let opened else { throw RenderError("the workbook cannot be started in \(folder): \(SystemErrorText.text(of: errno))", writeFailed: true) }
         workbook = opened
         self.locale = locale
         func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) -> UnsafeMutablePointer<lxw_format> {
@@ -255,7 +255,7 @@ private final class WorkbookWriter {
             number += 1
         }
         sheetNames.insert(name.lowercased())
-        guard let sheet = library.addSheet(workbook, name) else { throw RenderError("the sheet \"\(name)\" cannot be added") }
+        guard let sheet = library.addSheet(workbook, name) else { throw RenderError("the sheet \"\(name)\" cannot be added", writeFailed: true) }
         return sheet
     }
 
@@ -276,7 +276,7 @@ private final class WorkbookWriter {
             // points): a longer text is refused, never cut nor dropped (libxlsxwriter left the cell
             // empty and said nothing).
             guard value.unicodeScalars.count <= Self.longestCell else {
-                throw RenderError("a cell of the workbook (row \(row + 1), column \(column + 1)) would hold \(value.unicodeScalars.count) characters, more than the \(Self.longestCell) a spreadsheet cell holds")
+                throw RenderError("a cell of the workbook (row \(row + 1), column \(column + 1)) would hold \(value.unicodeScalars.count) characters, more than the \(Self.longestCell) a spreadsheet cell holds", writeFailed: true)
             }
             try check(library.writeString(sheet, row, column, value, explicit ?? text), row: row, column: column)
         case .number(let value):
@@ -301,7 +301,7 @@ private final class WorkbookWriter {
     /// A libxlsxwriter result that is not success, as an error naming the cell.
     private func check(_ status: lxw_error, row: lxw_row_t, column: lxw_col_t) throws(RenderError) {
         guard !XLSXWriterLibrary.succeeded(status) else { return }
-        throw RenderError("the workbook's cell at row \(row + 1), column \(column + 1) cannot be written: \(library.describe(status))")
+        throw RenderError("the workbook's cell at row \(row + 1), column \(column + 1) cannot be written: \(library.describe(status))", writeFailed: true)
     }
 
     /// `2026-04-14` as libxlsxwriter's date.

@@ -5,9 +5,9 @@ internal import CLibXML2
 public enum TaskDataWriter {
     /// `root` and its children as an XML document, UTF-8, two spaces an indentation level.
     public static func bytes(of root: TaskDataElement) throws(RenderError) -> [UInt8] {
-        guard let buffer = xmlBufferCreate() else { throw RenderError("libxml2 cannot make a buffer for the task data") }
+        guard let buffer = xmlBufferCreate() else { throw RenderError("libxml2 cannot make a buffer for the task data", writeFailed: true) }
         defer { xmlBufferFree(buffer) }
-        guard let writer = xmlNewTextWriterMemory(buffer, 0) else { throw RenderError("libxml2 cannot make a writer for the task data") }
+        guard let writer = xmlNewTextWriterMemory(buffer, 0) else { throw RenderError("libxml2 cannot make a writer for the task data", writeFailed: true) }
         defer { xmlFreeTextWriter(writer) }
         // Every call's status is checked: libxml2 reports a failed allocation or an invalid
         // name by a negative status, and a document written past one would be cut or malformed.
@@ -25,9 +25,9 @@ public enum TaskDataWriter {
         write(root)
         if status >= 0 { status = xmlTextWriterEndDocument(writer) }
         if status >= 0 { status = xmlTextWriterFlush(writer) }
-        guard status >= 0 else { throw RenderError("libxml2 could not write the task data (status \(status))") }
+        guard status >= 0 else { throw RenderError("libxml2 could not write the task data (status \(status))", writeFailed: true) }
         let count = Int(xmlBufferLength(buffer))
-        guard count > 0, let content = xmlBufferContent(buffer) else { throw RenderError("libxml2 wrote no task data") }
+        guard count > 0, let content = xmlBufferContent(buffer) else { throw RenderError("libxml2 wrote no task data", writeFailed: true) }
         return Array(UnsafeBufferPointer(start: content, count: count))
     }
 }
