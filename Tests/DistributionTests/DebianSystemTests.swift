@@ -21,13 +21,13 @@ extension DistributionTests {
     @Test(.enabled(if: canMakeASystem, "needs root and debootstrap (scripts/setup.sh installs it)"))
     func thePackageAndTheStaticBinaryRunEveryExampleOnDebian13() throws {
         let folder = try ScratchFolder()
-        let packaged = try Self.script("package-deb.sh", [folder.path("dist")])
+        let packaged = try Self.packaged.get()
         #expect(packaged.status == 0, "\(packaged.stderr.suffix(800))")
         let deb = packaged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let installed = try Self.script("install.sh", [folder.path("prefix")])
+        let installed = try Self.installed.get()
         #expect(installed.status == 0, "\(installed.stderr.suffix(800))")
         let out = folder.path("trixie")
-        let system = try Self.script("debian-system.sh", ["trixie", deb, folder.path("prefix"), out])
+        let system = try Self.script("debian-system.sh", ["trixie", deb, Self.installedPrefix, out])
         try #require(system.status == 0, "\(system.stderr.suffix(1500))")
 
         // apt resolved the package's dependencies with trixie's cairo 1.18 and put the manual and

@@ -25,6 +25,22 @@ struct DistributionTests {
         try ReportGen.run(program: "/bin/bash", [ReportGen.repository.appendingPathComponent("scripts/\(name)").path] + arguments)
     }
 
+    /// The Debian package and the installed prefix, each made once for the whole suite (each
+    /// costs a static release build's check, the manual and a minute): the tests share them.
+    /// In a folder of their own under the system's temporary folder, removed at the next run.
+    static let artefacts: URL = {
+        let temporary = URL(fileURLWithPath: NSTemporaryDirectory())
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where old.hasPrefix("reportkit-distribution-") {
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(old))
+        }
+        return temporary.appendingPathComponent("reportkit-distribution-\(getpid())")
+    }()
+    static let packaged = Result { try script("package-deb.sh", [artefacts.appendingPathComponent("dist").path]) }
+    static let installed = Result { () throws -> ReportGen.Run in
+        try script("install.sh", [artefacts.appendingPathComponent("prefix").path])
+    }
+    static var installedPrefix: String { artefacts.appendingPathComponent("prefix").path }
+
     /// Runs `binary ARGUMENTS` in `folder` with the Swift toolchain and the checkout hidden (empty
     /// file systems mounted over them in a mount namespace of its own), as on a machine that
     /// has neither.
@@ -38,7 +54,7 @@ struct DistributionTests {
     @Test(.enabled(if: isRoot, "hides the toolchain in a mount namespace"))
     func theDebianPackageInstallsAndRunsWithoutTheToolchain() throws {
         let folder = try ScratchFolder()
-        let packaged = try Self.script("package-deb.sh", [folder.path("out")])
+        let packaged = try Self.packaged.get()
         #expect(packaged.status == 0, "\(packaged.stderr.suffix(800))")
         let deb = packaged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(deb.hasSuffix(".deb") && FileManager.default.fileExists(atPath: deb))
@@ -104,8 +120,8 @@ struct DistributionTests {
 
     @Test func installPutsTheBinaryManPageAndCompletionsUnderThePrefix() throws {
         let folder = try ScratchFolder()
-        let prefix = folder.path("prefix")
-        let installed = try Self.script("install.sh", [prefix])
+        let prefix = Self.installedPrefix
+        let installed = try Self.installed.get()
         #expect(installed.status == 0, "\(installed.stderr.suffix(800))")
         let binary = prefix + "/bin/report-gen"
         #expect(try ReportGen.run(program: binary, ["--version"]).stdout.hasPrefix("0.4.0 (cairo 1.16."))
