@@ -88,13 +88,11 @@ extension ReportAPI {
         }
     }
 
-    /// A season's ZIP, in one render slot, its reports drawn on as many threads as the server
-    /// renders at once.
+    /// A season's ZIP: its history read in a render slot, each file drawn as a part of the season
+    /// (``SeasonExport``).
     func season(_ request: SeasonRequest) async throws -> [UInt8] {
-        let export = SeasonExport(request: request, definitions: service.settings.definitions, pool: service.pool,
-                                  threads: service.settings.concurrentRenders)
-        let limit = service.settings.jobsPerBatch
-        let zip = try await service.render { try SeasonArchive.zip(try export.files(jobLimit: limit)) }
+        let export = SeasonExport(request: request, service: service)
+        let zip = try await export.zipped(try await export.files(jobLimit: service.settings.jobsPerBatch))
         ServerMetrics.made("batch")
         return zip
     }

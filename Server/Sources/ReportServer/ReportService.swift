@@ -13,7 +13,9 @@ package final class ReportService: Sendable {
 
     package init(settings: ServerSettings) {
         self.settings = settings
-        queue = RenderQueue(slots: settings.concurrentRenders, queueLength: settings.queueLength)
+        queue = RenderQueue(slots: settings.concurrentRenders, queueLength: settings.queueLength) { running, waiting in
+            ServerMetrics.load(running: running, waiting: waiting)
+        }
         pool = GeneratorPool(keptPerKind: settings.concurrentRenders * 2)
     }
 
@@ -24,11 +26,16 @@ package final class ReportService: Sendable {
         return options
     }
 
+    /// The deadline of work that starts now.
+    package func deadline() -> ContinuousClock.Instant { ContinuousClock.now.advanced(by: settings.deadline) }
+
     /// Runs `work` in a render slot before the request's deadline (``Refusal`` otherwise).
     package func render<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        let deadline = ContinuousClock.now.advanced(by: settings.deadline)
-        defer { report(queue.load) }
-        report(queue.load)
+        try await render(until: deadline(), work)
+    }
+
+    /// Runs `work` in a render slot before `deadline` (``Refusal`` otherwise).
+    package func render<T: Sendable>(until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         do {
             return try await queue.run(until: deadline, work)
         } catch let refusal as Refusal {
@@ -38,10 +45,6 @@ package final class ReportService: Sendable {
             }
             throw refusal
         }
-    }
-
-    private func report(_ load: (running: Int, waiting: Int)) {
-        ServerMetrics.load(running: load.running, waiting: load.waiting)
     }
 
     /// Whether a report can be drawn now: fonts, templates, tokens and locales load, and a small

@@ -10,6 +10,9 @@ package struct RequestErrorMiddleware<Context: RequestContext>: RouterMiddleware
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as ServerError where error.underlyingError is CancellationError {
+            // The client left and its work was cancelled: no one to answer, nothing to count here.
+            throw CancellationError()
         } catch let error as ServerError where error.operationOutput == nil {
             ServerMetrics.refused("input")
             return ProblemResponse.make(status: .badRequest, title: "The request cannot be read",

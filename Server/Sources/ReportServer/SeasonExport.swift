@@ -4,6 +4,13 @@ import ReportKit
 /// A season made into its files: each job's report and tank card, the register, the record as CSV
 /// and JSON, and what each jurisdiction's record still lacks. The files of /v1/batches' ZIP and
 /// the drop page's downloads; the same calls as `report-gen batch` and `report-gen record`.
+///
+/// The history is read in a render slot of its own, as any request's work (so a full queue
+/// refuses the season with 429). Then each file is one part of the season's work, drawn in a
+/// render slot as a ``RenderQueue/Priority/seasonPart`` (a request waiting goes first), as many
+/// at once as the server has slots: the queue sees every render a season makes, and a single
+/// report never waits behind a whole season. A season whose client hangs up is cancelled: its
+/// parts not yet drawn leave the queue.
 package struct SeasonExport: Sendable {
     /// One file of the season, by its path in the ZIP.
     package struct File: Sendable {
@@ -13,34 +20,64 @@ package struct SeasonExport: Sendable {
     }
 
     package let request: SeasonRequest
-    package let definitions: ReportDefinitions
-    package let pool: GeneratorPool
-    /// Threads a season's reports are drawn on.
-    package let threads: Int
+    package let service: ReportService
 
-    package init(request: SeasonRequest, definitions: ReportDefinitions, pool: GeneratorPool, threads: Int) {
+    package init(request: SeasonRequest, service: ReportService) {
         self.request = request
-        self.definitions = definitions
-        self.pool = pool
-        self.threads = threads
+        self.service = service
     }
 
     /// The files asked for, in a fixed order: the same history gives the same files.
-    package func files(jobLimit: Int) throws(SeasonError) -> [File] {
-        let entries = try request.entries(limit: jobLimit)
+    package func files(jobLimit: Int) async throws -> [File] {
+        let deadline = service.deadline()
+        let request = request
+        let entries = try await service.render(until: deadline) { () throws -> [HistoryEntry] in try request.entries(limit: jobLimit) }
         let valid = entries.filter { (try? $0.result.get()) != nil }
-        guard !valid.isEmpty else { throw .noValidJob(entries) }
-        var files: [File] = []
+        guard !valid.isEmpty else { throw SeasonError.noValidJob(entries) }
         let names = Self.fileNames(valid)
-        if request.outputs.contains(.reports) { files += try reports(valid, template: "spray-report", folder: "reports", names: names) }
-        if request.outputs.contains(.tankCards) { files += try reports(valid, template: "tank-card", folder: "tank-cards", names: names) }
-        if request.outputs.contains(.register) { files.append(try record(.register(options(template: "spray-register")), path: "register.pdf", type: "application/pdf")) }
-        if request.outputs.contains(.csv) { files.append(try record(.data(.csv), path: "record.csv", type: "text/csv")) }
-        if request.outputs.contains(.json) { files.append(try record(.data(.json), path: "record.json", type: "application/json")) }
+        // Untyped: Swift 6.3's compiler crashes emitting an array of typed-throws closures.
+        var parts: [@Sendable () throws -> File] = []
+        for (template, folder, output) in [("spray-report", "reports", SeasonRequest.Output.reports), ("tank-card", "tank-cards", .tankCards)]
+            where request.outputs.contains(output) {
+            for (entry, name) in zip(valid, names) { parts.append { try report(entry, template: template, path: "\(folder)/\(name).pdf") } }
+        }
+        if request.outputs.contains(.register) { parts.append { try record(.register(options(template: "spray-register")), path: "register.pdf", type: "application/pdf") } }
+        if request.outputs.contains(.csv) { parts.append { try record(.data(.csv), path: "record.csv", type: "text/csv") } }
+        if request.outputs.contains(.json) { parts.append { try record(.data(.json), path: "record.json", type: "application/json") } }
+        var files = try await draw(parts, until: deadline)
         let summary = SeasonSummary(entries: entries, language: summaryLanguage(valid))
         files.append(File(path: "summary.txt", bytes: Array(summary.text.utf8), contentType: "text/plain; charset=utf-8"))
         files.append(File(path: "summary.json", bytes: Array(summary.json.utf8), contentType: "application/json"))
         return files
+    }
+
+    /// The files as one ZIP, made in a render slot as a part of the season.
+    package func zipped(_ files: [File]) async throws -> [UInt8] {
+        try await service.queue.run(until: service.deadline(), priority: .seasonPart) { try SeasonArchive.zip(files) }
+    }
+
+    /// Every part drawn in a render slot, as many at once as the server has slots, in their
+    /// order; the first failure cancels the rest.
+    private func draw(_ parts: [@Sendable () throws -> File], until deadline: ContinuousClock.Instant) async throws -> [File] {
+        let queue = service.queue
+        return try await withThrowingTaskGroup(of: (Int, File).self) { group in
+            var made = [File?](repeating: nil, count: parts.count)
+            var next = 0
+            func start() {
+                guard next < parts.count else { return }
+                let (index, part) = (next, parts[next])
+                group.addTask { (index, try await queue.run(until: deadline, priority: .seasonPart) { try part() }) }
+                next += 1
+            }
+            for _ in 0..<queue.slots { start() }
+            while let (index, file) = try await group.next() {
+                made[index] = file
+                // A season whose client left starts no more parts.
+                try Task.checkCancellation()
+                start()
+            }
+            return made.compactMap { $0 }
+        }
     }
 
     /// The summary's language: the one asked for, else the first job's.
@@ -50,32 +87,20 @@ package struct SeasonExport: Sendable {
 
     private func options(template: String) -> ReportOptions {
         var options = ReportOptions(template: template, theme: request.theme, language: request.language)
-        options.definitions = definitions
+        options.definitions = service.settings.definitions
         return options
     }
 
-    /// One PDF per valid job, drawn on `threads` threads, each with generators of its own.
-    private func reports(_ entries: [HistoryEntry], template: String, folder: String, names: [String]) throws(SeasonError) -> [File] {
-        let options = options(template: template)
-        let results = ResultSlots<[UInt8]>(count: entries.count)
-        DispatchQueue.concurrentPerform(iterations: min(threads, entries.count)) { worker in
-            for index in stride(from: worker, to: entries.count, by: threads) {
-                let entry = entries[index]
-                results.set(index, Result {
-                    try pool.withGenerator(options) { generator in
-                        try generator.report(from: try entry.result.get(), source: entry.source).pdf ?? []
-                    }
-                })
+    /// One job's PDF, with a generator of the render thread's own.
+    private func report(_ entry: HistoryEntry, template: String, path: String) throws(SeasonError) -> File {
+        do {
+            let pdf = try service.pool.withGenerator(options(template: template)) { generator in
+                try generator.report(from: try entry.result.get(), source: entry.source).pdf ?? []
             }
+            return File(path: path, bytes: pdf, contentType: "application/pdf")
+        } catch {
+            throw .unreadable("entry \(entry.index): \(error)")
         }
-        var files: [File] = []
-        for (index, result) in results.values.enumerated() {
-            switch result {
-            case .success(let pdf): files.append(File(path: "\(folder)/\(names[index]).pdf", bytes: pdf, contentType: "application/pdf"))
-            case .failure(let error): throw .unreadable("entry \(entries[index].index): \(error)")
-            }
-        }
-        return files
     }
 
     private func record(_ form: RecordExporter.Form, path: String, type: String) throws(SeasonError) -> File {
@@ -113,17 +138,4 @@ package struct SeasonExport: Sendable {
         while slug.hasSuffix("-") { slug.removeLast() }
         return String(slug.prefix(48))
     }
-}
-
-/// Results written by several threads, each to its own index.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var slots: [Result<Value, any Error>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<Value, any Error>) { lock.withLock { slots[index] = result } }
-
-    var values: [Result<Value, any Error>] { lock.withLock { slots.map { $0 ?? .failure(SettingsError("not drawn")) } } }
 }

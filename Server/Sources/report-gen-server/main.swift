@@ -66,7 +66,7 @@ struct ReportGenServer: AsyncParsableCommand {
         ServerMetrics.bootstrap()
         let idle = TimeAmount.milliseconds(Int64(idleTimeout * 1_000))
         let app = Application(router: try ServerApplication.router(service: service),
-                              server: .http1(configuration: .init(idleTimeout: idle)),
+                              server: .http1(configuration: .init(additionalChannelHandlers: [FinishWritesBeforeClose()], idleTimeout: idle)),
                               configuration: .init(address: .hostname(host, port: port), serverName: "report-gen"),
                               logger: logger)
         try await app.runService()

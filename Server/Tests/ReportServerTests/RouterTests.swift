@@ -23,6 +23,23 @@ import Testing
         }
     }
 
+    /// Request ids are 128 random bits: two requests' ids share no counter a client could read
+    /// the server's traffic from (Hummingbird's own are a counter from a random start).
+    @Test func requestIdsAreRandom() async throws {
+        try await testApp().test(.router) { client in
+            var ids: [String] = []
+            for _ in 0..<3 {
+                try await client.execute(uri: "/healthz", method: .get) { response in
+                    ids.append(response.headers[HTTPField.Name("Request-Id")!] ?? "")
+                }
+            }
+            #expect(ids.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) }, "\(ids)")
+            #expect(Set(ids.map { $0.prefix(16) }).count == 3 && Set(ids.map { $0.suffix(16) }).count == 3, "\(ids)")
+            let numbers = ids.compactMap { UInt64($0.suffix(16), radix: 16) }
+            #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $1 &- $0 > 1_000_000 }, "not a counter: \(ids)")
+        }
+    }
+
     @Test func aReportPDFReopensAsItsJobAndDrawsAsAPNGPage() async throws {
         try await testApp().test(.router) { client in
             let pdf = try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)).body

@@ -59,10 +59,8 @@ enum DropRoutes {
 
     /// One file when one was asked for (the register, the CSV, one job's report), else the ZIP.
     private static func download(_ request: SeasonRequest, api: ReportAPI) async throws -> Response {
-        let export = SeasonExport(request: request, definitions: api.service.settings.definitions, pool: api.service.pool,
-                                  threads: api.service.settings.concurrentRenders)
-        let limit = api.service.settings.jobsPerBatch
-        let files = try await api.service.render { try export.files(jobLimit: limit) }
+        let export = SeasonExport(request: request, service: api.service)
+        let files = try await export.files(jobLimit: api.service.settings.jobsPerBatch)
         let made = files.filter { !$0.path.hasPrefix("summary.") }
         if made.count == 1, let file = made.first {
             ServerMetrics.made("download")
@@ -70,7 +68,7 @@ enum DropRoutes {
             return Response(status: .ok, headers: [.contentType: file.contentType, .contentDisposition: "attachment; filename=\"\(name)\""],
                             body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
         }
-        let zip = try SeasonArchive.zip(files)
+        let zip = try await export.zipped(files)
         ServerMetrics.made("batch")
         return Response(status: .ok, headers: [.contentType: "application/zip", .contentDisposition: "attachment; filename=\"season.zip\""],
                         body: .init(byteBuffer: ByteBuffer(bytes: zip)))
