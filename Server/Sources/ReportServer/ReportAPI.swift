@@ -24,6 +24,7 @@ struct ReportAPI: APIProtocol {
         let page = query.page ?? 1, dpi = query.dpi ?? 150
         // The document's ranges, checked before any work: the generated code does not (a page of 0
         // once indexed out of the report's pages on a render thread and ended the process).
+        // QueryCheckMiddleware refuses them first, from the document; this stays with the index.
         if let refusal = Self.outOfRange("page", page, ReportAPI.pages) ?? Self.outOfRange("dpi", dpi, ReportAPI.resolutions) {
             return .badRequest(.init(body: .applicationProblemJson(refusal)))
         }

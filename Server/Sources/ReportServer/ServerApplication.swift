@@ -12,6 +12,7 @@ package enum ServerApplication {
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: HTTPSemanticsMiddleware())
         router.add(middleware: BearerTokenMiddleware(tokens: service.settings.tokens))
+        router.add(middleware: QueryCheckMiddleware())
         router.add(middleware: RawBodyMiddleware(limit: service.settings.bodyLimit, timeout: service.settings.bodyTimeout))
         router.add(middleware: RequestErrorMiddleware())
         let api = ReportAPI(service: service)

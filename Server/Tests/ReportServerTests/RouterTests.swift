@@ -40,6 +40,21 @@ import Testing
         }
     }
 
+    /// The query rules come from the OpenAPI document itself: each operation's enums and ranges,
+    /// and the shared parameters under components, with what each takes said by name.
+    @Test func queryRulesAreReadFromTheDocument() {
+        let rules = QueryRules.document
+        #expect(rules.rules["/v1/reports"]?["format"]?.allowed == ["pdf", "png"])
+        #expect(rules.rules["/v1/records"]?["format"]?.allowed == ["csv", "csv-excel-pl", "json", "xlsx", "register"])
+        #expect(rules.rules["/v1/reports"]?["page"]?.range == 1...1000 && rules.rules["/v1/reports"]?["dpi"]?.range == 36...300)
+        #expect(rules.rules["/v1/batches"]?["outputs"]?.isList == true)
+        #expect(rules.rules["*"]?["theme"]?.allowed == ["light", "dark"] && rules.rules["*"]?["template"]?.pattern != nil)
+        #expect(rules.problem(path: "/v1/reports", query: [("theme", "nope")]) == "query parameter theme: expected light or dark, got \"nope\"")
+        #expect(rules.problem(path: "/v1/batches", query: [("outputs", "reports,zips")])?.contains("reports, tankCards, register, csv or json") == true)
+        #expect(rules.problem(path: "/v1/reports", query: [("format", "png"), ("page", "2"), ("template", "tank-card")]) == nil)
+        #expect(rules.problem(path: "/v1/reports", query: [("template", "../x")]) != nil)
+    }
+
     @Test func aReportPDFReopensAsItsJobAndDrawsAsAPNGPage() async throws {
         try await testApp().test(.router) { client in
             let pdf = try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)).body
@@ -185,7 +200,7 @@ import Testing
             try await client.execute(uri: "/v1/reports?format=png&\(query)", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
                 #expect(response.status == .badRequest, "\(query): \(response.status)")
                 let name = String(query.prefix { $0 != "=" })
-                #expect(String(buffer: response.body).contains("\(name) must be from"), "\(String(buffer: response.body))")
+                #expect(String(buffer: response.body).contains("query parameter \(name): expected a whole number from"), "\(String(buffer: response.body))")
             }
             try await client.execute(uri: "/v1/reports?format=png&page=1", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
                 #expect(response.status == .ok, "still serving")
