@@ -48,6 +48,8 @@ if [[ ! -e $base ]]; then
   rm -f "$root/tmp/report-gen.deb"
   mkdir -p "$cache"
   tar -C "$root" -cf "$base.partial" . && mv "$base.partial" "$base"
+  # A root made for another Depends line is not used again: keep the cache to one.
+  find "$cache" -maxdepth 1 -name "debian-$suite-*.tar" ! -name "$(basename "$base")" -delete
   rm -rf "$root"
 fi
 mkdir -p "$root"
