@@ -1,5 +1,7 @@
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
+import Synchronization
 
 /// The request's bytes as the client sent them, collected before any handler runs: a job keeps
 /// its exact bytes (a report attaches them, `extract` gives them back), and a body over the limit
@@ -14,13 +16,65 @@ package struct RawBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     package let limit: Int
     /// How long the whole body may take to arrive (408 beyond it).
     package let timeout: Duration
+    /// Whether the routes of a season's work are cancelled when the client closes the connection.
+    package let cancelsWhenTheClientLeaves: Bool
 
-    package init(limit: Int, timeout: Duration = .seconds(60)) {
+    package init(limit: Int, timeout: Duration = .seconds(60), cancelsWhenTheClientLeaves: Bool = false) {
         self.limit = limit
         self.timeout = timeout
+        self.cancelsWhenTheClientLeaves = cancelsWhenTheClientLeaves
+    }
+
+    /// The routes whose work can last seconds: a season's. A single report (10 ms) is drawn
+    /// whatever happens; watching for the close costs the connection its keep-alive.
+    static func isSeasonWork(_ request: Request) -> Bool {
+        request.method == .post && ["/v1/batches", "/v1/records", "/v1/validate", "/drop/check", "/drop/download"].contains(request.uri.path)
     }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard cancelsWhenTheClientLeaves, Self.isSeasonWork(request) else { return try await collect(request, context: context, next: next) }
+        // Hummingbird's inbound-close watch: the request, body included, runs in a child task
+        // that is cancelled when the client hangs up (its parts not yet drawn leave the queue;
+        // the connection closes after the response). A server that is stopping closes the
+        // inbound side itself: that is no client leaving, and the request is finished.
+        let stopping = Flag()
+        let (left, leaving) = AsyncStream<Void>.makeStream()
+        do {
+            // `next` does not outlive this call (the group is awaited before it returns), as in
+            // Hummingbird's own consumeWithCancellationOnInboundClose.
+            return try await withoutActuallyEscaping(next) { next in
+                let handler = Unchecked(next)
+                return try await withGracefulShutdownHandler {
+                    try await request.body.consumeWithInboundCloseHandler({ body in
+                        try await withThrowingTaskGroup(of: Response.self) { group in
+                            group.addTask {
+                                for await _ in left {}
+                                throw CancellationError()
+                            }
+                            group.addTask {
+                                var watched = request
+                                watched.body = body
+                                return try await collect(watched, context: context, next: handler.value)
+                            }
+                            defer { group.cancelAll() }
+                            guard let response = try await group.next() else { throw CancellationError() }
+                            leaving.finish()
+                            return response
+                        }
+                    }, onInboundClosed: {
+                        if !stopping.isSet { leaving.finish() }
+                    })
+                } onGracefulShutdown: {
+                    stopping.set()
+                }
+            }
+        } catch let cancelled as CancellationError {
+            ServerMetrics.refused("client_left")
+            throw cancelled
+        }
+    }
+
+    private func collect(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
         // A declared length over the limit is refused before a byte of the body is read.
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
@@ -79,4 +133,17 @@ package enum ProblemResponse {
         }
         return quoted + "\""
     }
+}
+
+/// Set once, read from any thread.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+}
+
+/// A value handed to a child task that the caller awaits before it returns (see its use).
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

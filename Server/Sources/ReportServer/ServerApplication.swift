@@ -13,7 +13,8 @@ package enum ServerApplication {
         router.add(middleware: HTTPSemanticsMiddleware())
         router.add(middleware: BearerTokenMiddleware(tokens: service.settings.tokens))
         router.add(middleware: QueryCheckMiddleware())
-        router.add(middleware: RawBodyMiddleware(limit: service.settings.bodyLimit, timeout: service.settings.bodyTimeout))
+        router.add(middleware: RawBodyMiddleware(limit: service.settings.bodyLimit, timeout: service.settings.bodyTimeout,
+                                                 cancelsWhenTheClientLeaves: service.settings.cancelsWhenTheClientLeaves))
         router.add(middleware: RequestErrorMiddleware())
         let api = ReportAPI(service: service)
         try api.registerHandlers(on: router, serverURL: URL(string: "/")!, middlewares: [JSONBodyHandOver()])

@@ -22,6 +22,11 @@ package struct ServerSettings: Sendable {
     /// How long a request's body may take to arrive whole (408 beyond it): an upload that never
     /// finishes holds no memory and no connection for longer.
     package var bodyTimeout: Duration = .seconds(60)
+    /// Whether a season's work (`/v1/batches`, `/v1/records`, `/v1/validate`, the drop page's
+    /// forms) is cancelled when its client closes the connection: its reports not yet drawn
+    /// leave the render queue. On in the server; off where requests are handed to the router
+    /// directly (the router tests), which have no connection to watch.
+    package var cancelsWhenTheClientLeaves = false
     /// The bearer tokens accepted; none means no authentication (loopback use).
     package var tokens: Set<String> = []
     /// Where templates, tokens and locales come from (`--definitions`): never a path from a request.

@@ -56,6 +56,7 @@ struct ReportGenServer: AsyncParsableCommand {
         settings.deadline = .milliseconds(Int(deadline * 1_000))
         settings.idleTimeout = .milliseconds(Int(idleTimeout * 1_000))
         settings.bodyTimeout = .milliseconds(Int(bodyTimeout * 1_000))
+        settings.cancelsWhenTheClientLeaves = true
         if let tokens { settings.tokens = try ServerSettings.tokens(inFile: tokens) }
         if let definitions { settings.definitions = try ReportDefinitions.folder(definitions) }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level: expected trace, debug, info, notice, warning, error or critical") }

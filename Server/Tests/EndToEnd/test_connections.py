@@ -84,3 +84,64 @@ def test_a_thousand_idle_connections_do_not_lock_a_new_client_out():
             connection.close()
         process.terminate()
         assert process.wait(timeout=30) == 0
+
+
+def metrics(server):
+    with urllib.request.urlopen(f"{server.url}/metrics", timeout=5) as response:
+        text = response.read().decode()
+    values = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.rpartition(" ")
+            values[name] = float(value)
+    return values
+
+
+def season_of(count):
+    """`count` jobs as JSON Lines, each with its own id."""
+    import json
+    import pathlib
+    jobs = [json.loads(path.read_text()) for path in sorted((pathlib.Path(__file__).resolve().parents[3] / "docs/examples").glob("*.json"))]
+    lines = []
+    for index in range(count):
+        job = dict(jobs[index % len(jobs)])
+        job["id"] = f"left-{index + 1:03d}"
+        lines.append(json.dumps(job, ensure_ascii=False))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_a_season_whose_client_leaves_stops_being_drawn():
+    """A client that sends a 300-job season and hangs up: the season is cancelled, its reports
+    not yet drawn leave the queue, and the server is idle within seconds, where drawing the whole
+    season takes far longer (measured here, in the same run, with a client that waits)."""
+    server = Server()
+    try:
+        body = season_of(300)
+        head = (f"POST /v1/batches?outputs=reports HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode()
+        leaving = socket.create_connection(("127.0.0.1", server.port))
+        leaving.sendall(head + body)
+        deadline = time.monotonic() + 30
+        while metrics(server).get("report_gen_renders_running", 0) < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.5)
+        left = time.monotonic()
+        leaving.close()
+        while time.monotonic() - left < 60:
+            values = metrics(server)
+            if values.get("report_gen_renders_running", 0) == 0 and values.get("report_gen_renders_waiting", 0) == 0:
+                break
+            time.sleep(0.05)
+        idle_after = time.monotonic() - left
+        assert metrics(server).get('report_gen_errors_total{kind="client_left"}') == 1
+        # The same season with a client that waits: how long drawing all of it takes.
+        start = time.monotonic()
+        request = urllib.request.Request(f"{server.url}/v1/batches?outputs=reports", data=body,
+                                         headers={"Content-Type": "application/x-ndjson"}, method="POST")
+        with urllib.request.urlopen(request, timeout=300) as response:
+            assert response.status == 200
+            response.read()
+        whole = time.monotonic() - start
+        assert idle_after < whole / 3, (idle_after, whole)
+    finally:
+        assert server.stop() == 0
