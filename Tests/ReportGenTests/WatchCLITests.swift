@@ -21,20 +21,26 @@ struct WatchCLITests {
 
     private func text(_ pdf: String) -> String { (try? toolOutput(["pdftotext", pdf, "-"])) ?? "" }
 
+    /// `report-gen watch ARGUMENTS`, started; what it says on standard error comes through the pipe.
+    private func startWatch(_ arguments: [String]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = ReportGen.binary
+        process.arguments = ["watch"] + arguments
+        process.environment = ReportGen.environment()
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return (process, errors)
+    }
+
     @Test func aSaveRendersAgainABrokenSaveKeepsTheLastGoodPDFAndSIGTERMEndsIt() throws {
         let folder = try ScratchFolder()
         let job = try folder.copy(ReportGen.example("herbicide-pl.json"), as: "job.json")
         #expect(try ReportGen.run(["templates", "--export", folder.path("defs")]).status == 0)
         let template = folder.path("defs/reports/spray-report.json")
         let output = folder.path("preview.pdf")
-        let process = Process()
-        process.executableURL = ReportGen.binary
-        process.arguments = ["watch", job, "--template", template, "-o", output]
-        process.environment = ReportGen.environment()
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, errors) = try startWatch([job, "--template", template, "-o", output])
         defer { if process.isRunning { process.terminate() } }
 
         #expect(eventually { text(output).contains("Oprysk herbicydowy") }, "the first render")
@@ -75,14 +81,7 @@ struct WatchCLITests {
         try String(contentsOfFile: locale, encoding: .utf8).replacingOccurrences(of: "\"Raport oprysku\"", with: "\"Raport wymieniony\"")
             .write(toFile: locale, atomically: true, encoding: .utf8)
         let output = folder.path("defs/preview.json")
-        let process = Process()
-        process.executableURL = ReportGen.binary
-        process.arguments = ["watch", job, "--definitions", folder.path("defs"), "-o", output]
-        process.environment = ReportGen.environment()
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, errors) = try startWatch([job, "--definitions", folder.path("defs"), "-o", output])
         defer { if process.isRunning { process.terminate() } }
         #expect(eventually { text(output).contains("Oprysk herbicydowy") }, "the first render")
         Thread.sleep(forTimeInterval: 1)

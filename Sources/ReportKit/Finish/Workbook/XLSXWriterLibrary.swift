@@ -51,7 +51,7 @@ struct XLSXWriterLibrary: @unchecked Sendable {
     }
 
     private static let loaded: Result<XLSXWriterLibrary, RenderError> = {
-        guard let library = fileNames.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
+        guard let library = OpenedLibrary(fileNames, needed: "libxlsxwriter 1.1 or later") else {
             return .failure(RenderError("writing a workbook needs libxlsxwriter (\(fileNames.dropLast().joined(separator: " or "))), which was not found; "
                 + "install it (Debian 12: apt install libxlsxwriter4; Debian 13: libxlsxwriter8; Ubuntu 24.04: libxlsxwriter5t64), "
                 + "or write the record as CSV or JSON", missingDependency: true))
@@ -67,13 +67,8 @@ struct XLSXWriterLibrary: @unchecked Sendable {
         errorText(status).map { String(cString: $0) } ?? "libxlsxwriter error \(status.rawValue)"
     }
 
-    private init(_ library: UnsafeMutableRawPointer) throws(RenderError) {
-        func function<Function>(_ name: String) throws(RenderError) -> Function {
-            guard let symbol = dlsym(library, name) else {
-                throw RenderError("libxlsxwriter has no \(name); report-gen needs libxlsxwriter 1.1 or later", missingDependency: true)
-            }
-            return unsafeBitCast(symbol, to: Function.self)
-        }
+    private init(_ library: OpenedLibrary) throws(RenderError) {
+        func function<Function>(_ name: String) throws(RenderError) -> Function { try library.function(name) }
         newWorkbook = try function("workbook_new_opt")
         addFormat = try function("workbook_add_format")
         addSheet = try function("workbook_add_worksheet")

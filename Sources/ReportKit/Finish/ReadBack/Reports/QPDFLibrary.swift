@@ -60,20 +60,15 @@ struct QPDFLibrary: @unchecked Sendable {
     }
 
     private static let loaded: Result<QPDFLibrary, RenderError> = {
-        guard let library = fileNames.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
+        guard let library = OpenedLibrary(fileNames, needed: "qpdf 10.3 or later") else {
             return .failure(RenderError("reading a PDF needs qpdf's library (\(fileNames.dropLast().joined(separator: " or "))), which was not found; "
                 + "install it (Debian 12: apt install libqpdf29; Debian 13: libqpdf30; Ubuntu 24.04: libqpdf29t64)", missingDependency: true))
         }
         return Result { () throws(RenderError) in try QPDFLibrary(library) }
     }()
 
-    private init(_ library: UnsafeMutableRawPointer) throws(RenderError) {
-        func function<Function>(_ name: String) throws(RenderError) -> Function {
-            guard let symbol = dlsym(library, name) else {
-                throw RenderError("qpdf's library has no \(name); report-gen needs qpdf 10.3 or later", missingDependency: true)
-            }
-            return unsafeBitCast(symbol, to: Function.self)
-        }
+    private init(_ library: OpenedLibrary) throws(RenderError) {
+        func function<Function>(_ name: String) throws(RenderError) -> Function { try library.function(name) }
         initialize = try function("qpdf_init")
         cleanup = try function("qpdf_cleanup")
         read = try function("qpdf_read")
