@@ -62,12 +62,17 @@ struct TaskDataHardeningCLITests {
 /// gave no workbook at all (exit 69).
 @Suite("The workbook, hostile")
 struct WorkbookHardeningCLITests {
+    /// `record SEASON -o FOLDER/season.xlsx EXTRA` under an 8 KB file size limit: smaller than
+    /// the workbook, larger than nothing.
+    private func recordUnderAFileSizeLimit(into folder: ScratchFolder, _ extra: [String] = []) throws -> ReportGen.Run {
+        let season = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/register-season.json").path
+        return try ReportGen.run(program: "/bin/bash", ["-c", "ulimit -f 8; exec \"$0\" record \"$1\" -o \"$2\" \"${@:3}\"",
+                                                      ReportGen.binary.path, season, folder.path("season.xlsx")] + extra)
+    }
+
     @Test func aWorkbookCutByAFileSizeLimitIsAWriteFailureAndLeavesNothing() throws {
         let folder = try ScratchFolder()
-        let season = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/register-season.json").path
-        // 8 KB: smaller than the workbook, larger than nothing.
-        let run = try ReportGen.run(program: "/bin/bash", ["-c", "ulimit -f 8; exec \"$0\" record \"$1\" -o \"$2\"",
-                                                          ReportGen.binary.path, season, folder.path("season.xlsx")])
+        let run = try recordUnderAFileSizeLimit(into: folder)
         #expect(run.status == 73, "\(run.status): \(run.stderr)")
         #expect(run.stderr.contains("cut short") || run.stderr.contains("File too large"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("season.xlsx")), "no partial workbook under its name")
@@ -77,9 +82,7 @@ struct WorkbookHardeningCLITests {
     /// line there must still be a JSON diagnostic, the library's words inside our error's.
     @Test func libxlsxwritersOwnMessagesStayInsideTheJSONDiagnostics() throws {
         let folder = try ScratchFolder()
-        let season = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/register-season.json").path
-        let run = try ReportGen.run(program: "/bin/bash", ["-c", "ulimit -f 8; exec \"$0\" record \"$1\" -o \"$2\" --diagnostics json",
-                                                          ReportGen.binary.path, season, folder.path("season.xlsx")])
+        let run = try recordUnderAFileSizeLimit(into: folder, ["--diagnostics", "json"])
         #expect(run.status == 73, "\(run.status): \(run.stderr)")
         let lines = run.stderr.split(separator: "\n")
         #expect(!lines.isEmpty)
@@ -89,8 +92,7 @@ struct WorkbookHardeningCLITests {
         }
         #expect(run.stderr.contains("libxlsxwriter: [ERROR]") && run.stderr.contains("File too large"), "\(run.stderr)")
         // Without the option the same failure is one line of text, the library's words inside it.
-        let text = try ReportGen.run(program: "/bin/bash", ["-c", "ulimit -f 8; exec \"$0\" record \"$1\" -o \"$2\"",
-                                                           ReportGen.binary.path, season, folder.path("season.xlsx")])
+        let text = try recordUnderAFileSizeLimit(into: folder)
         #expect(text.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") }, "\(text.stderr)")
     }
 

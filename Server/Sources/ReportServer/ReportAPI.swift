@@ -22,12 +22,9 @@ struct ReportAPI: APIProtocol {
         options.pdfStandard = query.pdfStandard.flatMap { PDFStandard(rawValue: $0.rawValue) } ?? .archivalAccessible
         let png = query.format == .png
         let page = query.page ?? 1, dpi = query.dpi ?? 150
-        // The document's ranges, checked before any work: the generated code does not (a page of 0
-        // once indexed out of the report's pages on a render thread and ended the process).
-        // QueryCheckMiddleware refuses them first, from the document; this stays with the index.
-        if let refusal = Self.outOfRange("page", page, ReportAPI.pages) ?? Self.outOfRange("dpi", dpi, ReportAPI.resolutions) {
-            return .badRequest(.init(body: .applicationProblemJson(refusal)))
-        }
+        // The document's ranges (a page of 0 once indexed out of the report's pages on a render
+        // thread and ended the process) are refused before any work by QueryCheckMiddleware, from
+        // the document itself; the page is checked against the report's own count below.
 
         let body = RawBody.bytes
         let pool = service.pool, reportOptions = options
@@ -58,16 +55,6 @@ struct ReportAPI: APIProtocol {
             default: return .unprocessableContent(.init(body: .applicationProblemJson(problem)))
             }
         }
-    }
-
-    /// The pages and resolutions `format=png` may ask for (openapi.yaml).
-    static let pages = 1...1000
-    static let resolutions = 36...300
-
-    /// A 400 problem naming a query parameter outside its range, or nil.
-    static func outOfRange(_ name: String, _ value: Int, _ range: ClosedRange<Int>) -> Problem.Body? {
-        range.contains(value) ? nil : Problem.make(status: 400, title: "Parameter out of range",
-                                                   detail: "\(name) must be from \(range.lowerBound) to \(range.upperBound); got \(value)")
     }
 
     func validateJobs(_ input: Operations.ValidateJobs.Input) async throws -> Operations.ValidateJobs.Output {
