@@ -117,12 +117,12 @@ paths:
       parameters:
         - name: outputs
           in: query
-          description: What goes into the ZIP (all of it when left out).
+          description: What goes into the ZIP (reports, tankCards, register, csv and json when left out; workbook is record.xlsx, csvPolish record-excel-pl.csv for a Polish spreadsheet).
           style: form
           explode: false
           schema:
             type: array
-            items: {type: string, enum: [reports, tankCards, register, csv, json]}
+            items: {type: string, enum: [reports, tankCards, register, csv, json, workbook, csvPolish]}
         - $ref: '#/components/parameters/theme'
         - $ref: '#/components/parameters/locale'
       requestBody:
@@ -290,6 +290,9 @@ components:
         file: {type: string}
         path: {type: string}
         rule: {type: string}
+        code:
+          type: string
+          description: The diagnostic's stable code within its rule (`record.pl.cadastral`), for programs to act on instead of the message (docs/diagnostics.md).
         severity: {type: string, enum: [error, warning, hint]}
         message: {type: string}
 

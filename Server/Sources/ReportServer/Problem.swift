@@ -69,7 +69,7 @@ enum Problem {
     }
 
     static func diagnostic(_ record: DiagnosticRecord) -> Components.Schemas.Diagnostic {
-        .init(entry: record.entry, line: record.line, id: record.id, file: record.file, path: record.path, rule: record.rule,
+        .init(entry: record.entry, line: record.line, id: record.id, file: record.file, path: record.path, rule: record.rule, code: record.code,
               severity: .init(rawValue: record.severity.rawValue) ?? .error, message: record.message)
     }
 }

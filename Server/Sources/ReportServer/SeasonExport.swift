@@ -44,6 +44,11 @@ package struct SeasonExport: Sendable {
         if request.outputs.contains(.register) { parts.append { try record(.register(options(template: "spray-register")), path: "register.pdf", type: "application/pdf") } }
         if request.outputs.contains(.csv) { parts.append { try record(.data(.csv), path: "record.csv", type: "text/csv") } }
         if request.outputs.contains(.json) { parts.append { try record(.data(.json), path: "record.json", type: "application/json") } }
+        if request.outputs.contains(.csvPolish) { parts.append { try record(.data(.csvExcelPolish), path: "record-excel-pl.csv", type: "text/csv") } }
+        if request.outputs.contains(.workbook) {
+            parts.append { try record(.workbook(options(template: "spray-register")), path: "record.xlsx",
+                                      type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") }
+        }
         var files = try await draw(parts, until: deadline)
         let summary = SeasonSummary(entries: entries, language: summaryLanguage(valid))
         files.append(File(path: "summary.txt", bytes: Array(summary.text.utf8), contentType: "text/plain; charset=utf-8"))

@@ -5,13 +5,19 @@ package struct SeasonRequest: Sendable {
     /// What a season's ZIP may hold.
     package enum Output: String, Sendable, CaseIterable {
         case reports, tankCards, register, csv, json
+        /// The record as a workbook (record.xlsx) and as a CSV for a Polish spreadsheet (semicolons,
+        /// decimal commas: record-excel-pl.csv).
+        case workbook, csvPolish
+
+        /// What a season's ZIP holds when nothing is chosen.
+        package static let everyday: Set<Output> = [.reports, .tankCards, .register, .csv, .json]
     }
 
     /// The history as sent.
     package var bytes: [UInt8]
     /// True for JSON Lines (by content type or file name), which the first line would also tell.
     package var isJSONLines: Bool
-    package var outputs: Set<Output> = Set(Output.allCases)
+    package var outputs: Set<Output> = Output.everyday
     package var theme: ThemeName = .light
     /// The reports' language; nil: each job's own.
     package var language: ReportLanguage?

@@ -50,7 +50,7 @@ import Testing
         #expect(rules.rules["/v1/batches"]?["outputs"]?.isList == true)
         #expect(rules.rules["*"]?["theme"]?.allowed == ["light", "dark"] && rules.rules["*"]?["template"]?.pattern != nil)
         #expect(rules.problem(path: "/v1/reports", query: [("theme", "nope")]) == "query parameter theme: expected light or dark, got \"nope\"")
-        #expect(rules.problem(path: "/v1/batches", query: [("outputs", "reports,zips")])?.contains("reports, tankCards, register, csv or json") == true)
+        #expect(rules.problem(path: "/v1/batches", query: [("outputs", "reports,zips")])?.contains("reports, tankCards, register, csv, json, workbook or csvPolish") == true)
         #expect(rules.problem(path: "/v1/reports", query: [("format", "png"), ("page", "2"), ("template", "tank-card")]) == nil)
         #expect(rules.problem(path: "/v1/reports", query: [("template", "../x")]) != nil)
     }

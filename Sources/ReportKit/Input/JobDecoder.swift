@@ -37,7 +37,7 @@ public enum JobDecoder {
             return .job(try decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn).get())
         }
         return .history(try historyNodes(value).enumerated().map { index, node in
-            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path, timeZone: timeZone, fillIn: fillIn),
+            HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path, timeZone: timeZone, fillIn: fillIn, entry: index),
                          source: Array(JSONWriter.write(node.value).utf8))
         })
     }
@@ -72,9 +72,10 @@ public enum JobDecoder {
         return jobs
     }
 
-    /// Decodes one job of either format at `path`.
+    /// Decodes one job of either format at `path`; `entry` is its place in a history (from 0),
+    /// which picks its answers in `fillIn`.
     package static func decodeEntry(_ value: JSONValue, at path: JSONPath, timeZone: TimeZoneRules? = nil,
-                                    fillIn: RecordFillIn? = nil) -> Result<DecodedJob, InputError> {
+                                    fillIn: RecordFillIn? = nil, entry: Int? = nil) -> Result<DecodedJob, InputError> {
         var reader = JSONReader()
         reader.defaultTimeZone = timeZone
         let node = JSONReader.Node(value: value, path: path)
@@ -92,7 +93,7 @@ public enum JobDecoder {
         var diagnostics = reader.diagnostics
         if let fillIn, let read = job, diagnostics.allSatisfy({ $0.severity != .error }) {
             // A filled value is held to the rules of the job's own, at the path it would have.
-            job = fillIn.filling(read)
+            job = fillIn.filling(read, entry: entry)
             diagnostics += JobValidator.diagnostics(for: job!)
         } else if let job {
             diagnostics += JobValidator.limitDiagnostics(for: job)

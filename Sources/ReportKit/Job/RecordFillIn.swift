@@ -11,9 +11,12 @@ public struct RecordFillIn: Sendable, Equatable {
     public var operatorLicence: String?
     /// The parcels of each field, by the field's name as the jobs give it.
     public var parcelsByField: [String: [Parcel]]
+    /// What was added to single jobs, by their entry in the history (from 0).
+    public var answers: [Int: JobAnswers]
 
     public init(holding: String? = nil, operatorName: String? = nil, operatorLicence: String? = nil,
-                parcelsByField: [String: [Parcel]] = [:]) {
+                parcelsByField: [String: [Parcel]] = [:], answers: [Int: JobAnswers] = [:]) {
+        self.answers = answers
         self.holding = holding
         self.operatorName = operatorName
         self.operatorLicence = operatorLicence
@@ -22,12 +25,13 @@ public struct RecordFillIn: Sendable, Equatable {
 
     /// True when it fills nothing.
     public var isEmpty: Bool {
-        holding == nil && operatorName == nil && operatorLicence == nil && parcelsByField.isEmpty
+        holding == nil && operatorName == nil && operatorLicence == nil && parcelsByField.isEmpty && answers.values.allSatisfy(\.isEmpty)
     }
 
-    /// `job` with what it leaves out filled in.
-    public func filling(_ job: SprayJob) -> SprayJob {
-        var job = job
+    /// `job` (the history's entry `entry`, from 0; nil for a job read alone) with what it leaves
+    /// out filled in: its own answers first (they may name the field), then what every job shares.
+    public func filling(_ job: SprayJob, entry: Int? = nil) -> SprayJob {
+        var job = entry.flatMap { answers[$0] }?.filling(job) ?? job
         job.record.holding = job.record.holding ?? holding
         job.record.operatorName = job.record.operatorName ?? operatorName
         job.record.operatorLicence = job.record.operatorLicence ?? operatorLicence

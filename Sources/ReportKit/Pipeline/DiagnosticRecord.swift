@@ -21,12 +21,15 @@ public struct DiagnosticRecord: Sendable, Equatable {
     /// What found it: `input` (the input refused), `input.warning`, `record.eu` (`.pl`, `.us`),
     /// `label.<what>` (the product catalogue), `plan.<what>`, `hint.eppo-code`, `output`.
     public var rule: String
+    /// The diagnostic's own code within its rule (`record.pl.cadastral`), where it has one.
+    public var code: String?
     public var severity: Severity
     public var message: String
 
     /// A diagnostic with every field given.
     public init(entry: Int? = nil, line: Int? = nil, id: String? = nil, file: String? = nil, path: String, rule: String,
-                severity: Severity, message: String) {
+                severity: Severity, message: String, code: String? = nil) {
+        self.code = code
         self.entry = entry
         self.line = line
         self.id = id
@@ -41,7 +44,7 @@ public struct DiagnosticRecord: Sendable, Equatable {
     public init(_ diagnostic: Diagnostic, rule: String? = nil, severity: Severity? = nil, entry: HistoryEntry? = nil, file: String? = nil) {
         self.init(entry: entry.map { $0.index + 1 }, line: entry?.line, id: entry?.id, file: file, path: diagnostic.path.description,
                   rule: rule ?? Self.rule(of: diagnostic), severity: severity ?? (diagnostic.severity == .error ? .error : .warning),
-                  message: diagnostic.message)
+                  message: diagnostic.message, code: diagnostic.code)
     }
 
     /// The rule of a diagnostic that carries its facts (``Notice``), else `input` or `input.warning`.
@@ -73,6 +76,9 @@ public struct DiagnosticRecord: Sendable, Equatable {
         if let file { members.append(.init(key: "file", value: .string(file))) }
         members += [
             .init(key: "path", value: .string(path)), .init(key: "rule", value: .string(rule)),
+        ]
+        if let code { members.append(.init(key: "code", value: .string(code))) }
+        members += [
             .init(key: "severity", value: .string(severity.rawValue)), .init(key: "message", value: .string(message)),
         ]
         return String(decoding: JSONWriter.compact(.object(JSONObject(members: members))), as: UTF8.self)

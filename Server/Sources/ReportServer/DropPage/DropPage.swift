@@ -32,7 +32,7 @@ enum DropPage {
     }
 
     private static func formHTML(_ texts: DropPageTexts, form: DropForm?, asksForToken: Bool) -> String {
-        let ticked = form?.outputs ?? Set(SeasonRequest.Output.allCases)
+        let ticked = form?.outputs ?? SeasonRequest.Output.everyday
         func box(_ output: SeasonRequest.Output, _ label: String) -> String {
             """
             <label class="choice"><input type="checkbox" name="\(output.rawValue)" value="on"\(ticked.contains(output) ? " checked" : "")> \(escape(label))</label>
@@ -57,17 +57,17 @@ enum DropPage {
         <div class="dropzone" id="dropzone">
         <label for="history">\(escape(texts.fileLabel))</label>
         <p class="hint" id="history-hint">\(escape(texts.fileHint)) <span class="js-only">\(escape(texts.dropHere))</span></p>
-        <input type="file" id="history" name="history" accept=".json,.jsonl,.ndjson,application/json" required aria-describedby="history-hint">
+        <input type="file" id="history" name="history" accept=".json,.jsonl,.ndjson,application/json"\(form?.file == nil ? " required" : "") aria-describedby="history-hint">
         </div>
         </fieldset>
         <fieldset><legend>\(escape(texts.onceLegend))</legend>
         <p class="hint">\(escape(texts.onceHint))</p>
-        \(text("holding", texts.holding, form?.holding, hint: texts.holdingHint))
-        \(text("operatorName", texts.operatorName, form?.operatorName, autocomplete: "name"))
-        \(text("operatorLicence", texts.operatorLicence, form?.operatorLicence))
+        \(text("holding", texts.holding, form?.text("holding"), hint: texts.holdingHint))
+        \(text("operatorName", texts.operatorName, form?.text("operatorName"), autocomplete: "name"))
+        \(text("operatorLicence", texts.operatorLicence, form?.text("operatorLicence")))
         <div class="field"><label for="parcels">\(escape(texts.parcels))</label>
         <p class="hint" id="parcels-hint">\(escape(texts.parcelsHint))</p>
-        <textarea id="parcels" name="parcels" rows="3" data-remember aria-describedby="parcels-hint">\(escape(form?.parcels ?? ""))</textarea></div>
+        <textarea id="parcels" name="parcels" rows="3" data-remember aria-describedby="parcels-hint">\(escape(form?.text("parcels") ?? ""))</textarea></div>
         </fieldset>
         <fieldset><legend>\(escape(texts.outputsLegend))</legend>
         \(box(.reports, texts.reports))
@@ -75,12 +75,14 @@ enum DropPage {
         \(box(.register, texts.register))
         \(box(.csv, texts.csv))
         \(box(.json, texts.json))
+        \(box(.workbook, texts.workbook))
+        \(box(.csvPolish, texts.csvPolish))
         <div class="field"><label for="recordCheck">\(escape(texts.recordLabel))</label>
         <select id="recordCheck" name="recordCheck">
         \(option("pl", texts.recordPL, selected: check == .pl))\(option("eu", texts.recordEU, selected: check == .eu))\(option("us", texts.recordUS, selected: check == .us))
         </select></div>
         </fieldset>
-        \(asksForToken ? "<div class=\"field\"><label for=\"token\">\(escape(texts.token))</label><input type=\"password\" id=\"token\" name=\"token\" autocomplete=\"current-password\" data-remember=\"tab\"></div>" : "")
+        \(asksForToken ? tokenHTML(texts) : "")
         <div class="actions">
         <button type="submit" formaction="/drop/check" class="secondary" id="check">\(escape(texts.check))</button>
         <button type="submit" id="download">\(escape(texts.download))</button>
@@ -93,33 +95,12 @@ enum DropPage {
         """
     }
 
-    /// The check's section: per job, what the chosen record lacks, in plain words.
-    static func checkResult(_ summary: SeasonSummary, jurisdiction: RecordJurisdiction, texts: DropPageTexts, fileKept: Bool) -> String {
-        let valid = summary.entries.filter { $0.label != nil }.count
-        var html = "<h2>\(escape(texts.checkHeading))</h2><p>\(escape(texts.summary(summary.entries.count, valid)))</p>"
-        var fieldsWithoutParcels: [String] = []
-        html += "<ol class=\"jobs\">"
-        for entry in summary.entries {
-            let gaps = entry.gaps.first { $0.0 == jurisdiction }?.1 ?? []
-            let label = entry.label ?? entry.id ?? "#\(entry.index + 1)"
-            let state = entry.label == nil ? "invalid" : gaps.isEmpty ? "complete" : "missing"
-            html += "<li class=\"job \(state)\" data-entry=\"\(entry.index)\"><span class=\"job-name\">\(escape(label))</span> "
-            if entry.label == nil {
-                html += "<span class=\"state\">\(escape(texts.notAJob))</span><ul>" + entry.problems.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
-            } else if gaps.isEmpty {
-                html += "<span class=\"state\">✓ \(escape(texts.complete))</span>"
-            } else {
-                html += "<span class=\"state\">\(escape(texts.missing)):</span><ul>" + SeasonSummary.unique(gaps.map(\.words)).map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
-                if gaps.contains(where: { $0.diagnostic.path.description.hasSuffix("field.parcels") }), let field = entry.field, !fieldsWithoutParcels.contains(field) {
-                    fieldsWithoutParcels.append(field)
-                }
-            }
-            html += "</li>"
-        }
-        html += "</ol><p class=\"hint\">\(escape(texts.fillHint))</p>"
-        if !fileKept { html += "<p class=\"hint\">\(escape(texts.pickAgain))</p>" }
-        let fields = fieldsWithoutParcels.map { escape($0) }.joined(separator: "\n")
-        return html + "<template id=\"fields-without-parcels\">\(fields)</template>"
+    /// The access key: kept for this tab only, unless the user asks this browser to keep it.
+    private static func tokenHTML(_ texts: DropPageTexts) -> String {
+        """
+        <div class="field"><label for="token">\(escape(texts.token))</label><input type="password" id="token" name="token" autocomplete="current-password" data-remember="tab"></div>
+        <label class="choice js-only-block"><input type="checkbox" id="remember-token"> \(escape(texts.rememberToken))</label>
+        """
     }
 
     /// A failure, in the page's words.

@@ -24,6 +24,20 @@ enum DropPageAssets {
     .dropzone.over { border-color: var(--green); background: #eef6f0; }
     .js-only { display: none; }
     .js .js-only { display: inline; }
+    .js-only-block { display: none; }
+    .js .js-only-block { display: flex; }
+    .summary { background: var(--card); border: 1px solid #d6d2c8; border-radius: 12px; padding: .25rem 1rem; }
+    .counts, .common { margin: .25rem 0 .5rem; padding-left: 1.25rem; }
+    #result .jobs { list-style: none; padding: 0; }
+    #result .job { background: var(--card); border: 1px solid #d6d2c8; border-radius: 10px; padding: .25rem .75rem; }
+    .job summary { cursor: pointer; min-height: 2.75rem; display: flex; flex-wrap: wrap; gap: 0 .5rem; align-items: center; }
+    .job .same { min-height: 2.75rem; padding: 0; font-size: .875rem; }
+    .badge { font-size: .875rem; padding: 0 .4rem; border-radius: 6px; border: 1px solid currentColor; }
+    .badge.ok { color: var(--green); }
+    .badge.no { color: var(--muted); }
+    .field-error { color: var(--red); margin: .25rem 0; }
+    .suggested { font-size: .875rem; color: var(--gold); }
+    input[aria-invalid=true] { border: 2px solid var(--red); }
     .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin: 1rem 0; }
     button { font: inherit; font-weight: 600; padding: .75rem 1.25rem; min-height: 2.75rem; border-radius: 10px; border: 2px solid var(--green); background: var(--green); color: #fff; cursor: pointer; }
     button.secondary { background: #fff; color: var(--green); }
@@ -31,7 +45,6 @@ enum DropPageAssets {
     .progress progress { width: 100%; height: 1.25rem; }
     #result { padding: 0 .5rem; border-radius: 8px; }
     #result h2 { font-size: 1.25rem; }
-    .jobs { padding-left: 1.5rem; }
     .job { margin: .5rem 0; }
     .job-name { font-weight: 600; }
     .job.complete .state { color: var(--green); }
@@ -54,20 +67,45 @@ enum DropPageAssets {
           var progress = document.getElementById('progress');
           var bar = document.getElementById('progress-bar');
           var label = document.getElementById('progress-label');
-          var words = \(jsonStrings(["uploading": texts.uploading, "making": texts.making, "done": texts.downloadingDone, "failed": texts.failed, "choose": texts.chooseFile]));
+          var words = \(jsonStrings(["uploading": texts.uploading, "making": texts.making, "done": texts.downloadingDone, "failed": texts.failed, "choose": texts.chooseFile,
+                                      "status413": texts.tooLarge, "status429": texts.busy, "status503": texts.unavailable, "failedStatus": texts.serverError]));
+          var remember = document.getElementById('remember-token');
           form.querySelectorAll('[data-remember]').forEach(function (field) {
             var key = 'report-gen.' + field.name;
-            // The access key is kept for this tab only (sessionStorage), the other fields for the browser.
-            var store = function () { return field.dataset.remember === 'tab' ? sessionStorage : localStorage; };
-            try { if (!field.value && store().getItem(key)) field.value = store().getItem(key); } catch (e) {}
-            field.addEventListener('input', function () { try { store().setItem(key, field.value); } catch (e) {} });
+            // The access key is kept for this tab only (sessionStorage) unless the user asks this
+            // browser to keep it; the other fields are kept for the browser.
+            var forTab = field.dataset.remember === 'tab';
+            var store = function () { return forTab && !(remember && remember.checked) ? sessionStorage : localStorage; };
+            try {
+              if (forTab && remember && localStorage.getItem(key)) remember.checked = true;
+              if (!field.value && store().getItem(key)) field.value = store().getItem(key);
+            } catch (e) {}
+            var save = function () {
+              try {
+                if (forTab) { sessionStorage.removeItem(key); localStorage.removeItem(key); }
+                store().setItem(key, field.value);
+              } catch (e) {}
+            };
+            field.addEventListener('input', save);
+            if (forTab && remember) remember.addEventListener('change', save);
           });
           function show(text, value) {
             progress.hidden = false; label.textContent = text;
             if (value === null) bar.removeAttribute('value'); else bar.value = value;
           }
-          function problem(xhr, text) {
-            try { var p = JSON.parse(text); return p.detail || p.title; } catch (e) { return xhr.status + ' ' + xhr.statusText; }
+          // The server answers the page's own posts with HTML in the page's language: show its
+          // section. A refusal before the form is read is a problem document; its status is
+          // told in the page's words.
+          function answer(xhr, text) {
+            if ((xhr.getResponseHeader('Content-Type') || '').indexOf('text/html') === 0) {
+              var page = new DOMParser().parseFromString(text, 'text/html');
+              var section = page.getElementById('result');
+              progress.hidden = true;
+              result.innerHTML = section ? section.innerHTML : page.body.innerHTML;
+              result.focus();
+              return;
+            }
+            fail(words['status' + xhr.status] || words.failedStatus + ' ' + xhr.status);
           }
           function fail(message) {
             progress.hidden = true;
@@ -77,21 +115,12 @@ enum DropPageAssets {
             strong.textContent = words.failed + ' '; p.appendChild(strong); p.appendChild(document.createTextNode(message));
             box.appendChild(p); result.appendChild(box);
           }
-          function addFieldsWithoutParcels() {
-            var list = result.querySelector('#fields-without-parcels');
-            var parcels = document.getElementById('parcels');
-            if (!list || !parcels) return;
-            list.innerHTML.split('\\n').map(function (s) { var t = document.createElement('textarea'); t.innerHTML = s; return t.value.trim(); })
-              .filter(function (name) { return name && parcels.value.split('\\n').every(function (line) { return line.split(':')[0].trim() !== name; }); })
-              .forEach(function (name) { parcels.value += (parcels.value && !parcels.value.endsWith('\\n') ? '\\n' : '') + name + ': '; });
-          }
           function check() {
             if (!file.files.length) { fail(words.choose); return; }
             var xhr = new XMLHttpRequest();
             xhr.open('POST', '/drop/check?fragment=1');
             xhr.onload = function () {
-              if (xhr.status === 200) { progress.hidden = true; result.innerHTML = xhr.responseText; addFieldsWithoutParcels(); result.focus(); }
-              else fail(problem(xhr, xhr.responseText));
+              answer(xhr, xhr.responseText);
             };
             xhr.onerror = function () { fail(xhr.statusText || 'network'); };
             show(words.uploading, null);
@@ -106,7 +135,7 @@ enum DropPageAssets {
             xhr.upload.onload = function () { show(words.making, null); };
             xhr.onprogress = function (e) { if (e.lengthComputable) show(words.making, 50 + Math.round(50 * e.loaded / e.total)); };
             xhr.onload = function () {
-              if (xhr.status !== 200) { xhr.response.text().then(function (t) { fail(problem(xhr, t)); }); return; }
+              if (xhr.status !== 200) { xhr.response.text().then(function (t) { answer(xhr, t); }); return; }
               var name = (/filename="([^"]+)"/.exec(xhr.getResponseHeader('Content-Disposition') || '') || [])[1] || 'report-gen';
               var link = document.createElement('a');
               link.href = URL.createObjectURL(xhr.response); link.download = name;
@@ -130,7 +159,8 @@ enum DropPageAssets {
           });
           form.addEventListener('submit', function (e) {
             e.preventDefault();
-            if (e.submitter && e.submitter.id === 'check') check(); else download();
+            var submitter = e.submitter;
+            if (submitter && (submitter.id === 'check' || submitter.classList.contains('check-again'))) check(); else download();
           });
         })();
         """

@@ -21,6 +21,9 @@ struct DropPageTexts: Sendable {
     let register: String
     let csv: String
     let json: String
+    let workbook: String
+    let csvPolish: String
+    let rememberToken: String
     let languageLabel: String
     let recordLabel: String
     let recordPL: String
@@ -42,7 +45,10 @@ struct DropPageTexts: Sendable {
     let switchLanguage: String
     let otherLanguagePath: String
     let chooseFile: String
-    let pickAgain: String
+    let tooLarge: String
+    let busy: String
+    let unavailable: String
+    let serverError: String
 
     static func texts(for language: String) -> DropPageTexts { language == "pl" ? polish : english }
 
@@ -68,6 +74,9 @@ struct DropPageTexts: Sendable {
         register: "Rejestr zabiegów do druku (PDF)",
         csv: "Ewidencja w arkuszu (CSV)",
         json: "Ewidencja dla programów (JSON)",
+        workbook: "Ewidencja w skoroszycie Excel (XLSX)",
+        csvPolish: "Ewidencja w arkuszu z polskimi ustawieniami (CSV, średniki)",
+        rememberToken: "Zapamiętaj klucz w tej przeglądarce (inaczej tylko w tej karcie)",
         languageLabel: "Język raportów",
         recordLabel: "Sprawdź ewidencję według przepisów",
         recordPL: "Polska (PIORiN)",
@@ -83,7 +92,7 @@ struct DropPageTexts: Sendable {
         summary: { entries, valid in
             "\(entries) \(polishPlural(entries, "wpis", "wpisy", "wpisów")), \(valid) \(polishPlural(valid, "poprawny zabieg", "poprawne zabiegi", "poprawnych zabiegów"))."
         },
-        fillHint: "To, co jest wspólne dla wszystkich zabiegów, uzupełnisz w punkcie 2; resztę trzeba dopisać w aplikacji.",
+        fillHint: "To, co jest wspólne dla wszystkich zabiegów, uzupełnisz w punkcie 2, a resztę przy każdym zabiegu niżej.",
         uploading: "Wysyłanie pliku…",
         making: "Przygotowywanie plików…",
         downloadingDone: "Gotowe – plik został pobrany.",
@@ -91,7 +100,10 @@ struct DropPageTexts: Sendable {
         switchLanguage: "English",
         otherLanguagePath: "/?lang=en",
         chooseFile: "Najpierw wybierz plik.",
-        pickAgain: "Aby pobrać pliki, wybierz plik jeszcze raz (przeglądarka bez JavaScriptu go nie pamięta)."
+        tooLarge: "Plik jest za duży dla tego serwera (najwyżej 16 MB). Podziel sezon na części.",
+        busy: "Serwer jest teraz zajęty. Spróbuj ponownie za chwilę.",
+        unavailable: "Serwer nie zdążył albo nie może teraz przygotować plików. Spróbuj ponownie później.",
+        serverError: "Serwer odpowiedział błędem"
     )
 
     static let english = DropPageTexts(
@@ -116,6 +128,9 @@ struct DropPageTexts: Sendable {
         register: "The register to print (PDF)",
         csv: "The record for spreadsheets (CSV)",
         json: "The record for programs (JSON)",
+        workbook: "The record as an Excel workbook (XLSX)",
+        csvPolish: "The record for a spreadsheet with Polish settings (CSV, semicolons)",
+        rememberToken: "Keep the key in this browser (else only in this tab)",
         languageLabel: "Language of the reports",
         recordLabel: "Check the record against the rules of",
         recordPL: "Poland",
@@ -129,7 +144,7 @@ struct DropPageTexts: Sendable {
         missing: "missing",
         notAJob: "Not a valid job; it will be left out:",
         summary: { entries, valid in "\(entries) \(entries == 1 ? "entry" : "entries"), \(valid) valid \(valid == 1 ? "job" : "jobs")." },
-        fillHint: "What is the same for every job you can fill in under 2; the rest has to be added in the app.",
+        fillHint: "What is the same for every job you can fill in under 2, the rest for each job below.",
         uploading: "Sending the file…",
         making: "Making the files…",
         downloadingDone: "Done: the file was downloaded.",
@@ -137,7 +152,10 @@ struct DropPageTexts: Sendable {
         switchLanguage: "Polski",
         otherLanguagePath: "/?lang=pl",
         chooseFile: "Choose a file first.",
-        pickAgain: "To download the files, choose the file again (without JavaScript the browser does not keep it)."
+        tooLarge: "The file is too large for this server (16 MB at most). Split the season.",
+        busy: "The server is busy. Try again in a moment.",
+        unavailable: "The server ran out of time or cannot make the files now. Try again later.",
+        serverError: "The server answered with an error"
     )
 
     /// Polish numerals take one form for 1, another for 2–4 (but not 12–14), a third for the rest.

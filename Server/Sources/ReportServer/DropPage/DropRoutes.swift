@@ -14,6 +14,7 @@ enum DropRoutes {
         router.post("/drop/check") { request, _ in
             let fragment = request.uri.queryParameters["fragment"] == "1"
             if let refusal = tooManyParts(request) { return refusal }
+            let asksForToken = !api.service.settings.tokens.isEmpty
             let form = DropForm.decode(RawBody.bytes, contentType: request.headers[.contentType])
             let texts = DropPageTexts.texts(for: form?.language ?? "pl")
             let section: String
@@ -22,12 +23,10 @@ enum DropRoutes {
                 (section, status) = (DropPage.failure(refusal, texts: texts), .unauthorized)
             } else if let form, let bytes = form.file {
                 do {
-                    let request = form.seasonRequest(bytes: bytes)
-                    let limit = api.service.settings.jobsPerBatch
-                    let summary = try await api.service.render {
-                        SeasonSummary(entries: try request.entries(limit: limit), language: request.language ?? .polish)
-                    }
-                    section = DropPage.checkResult(summary, jurisdiction: form.jurisdiction, texts: texts, fileKept: fragment)
+                    let check = try await checked(form, bytes: bytes, api: api, suggesting: true)
+                    section = DropCheckSection(check: check, form: form, texts: texts, words: DropFormWords(language: form.language),
+                                               fileKept: fragment, bytes: bytes).html
+                    if !check.answersTaken { status = .unprocessableContent }
                 } catch {
                     (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
                 }
@@ -35,7 +34,7 @@ enum DropRoutes {
                 (section, status) = (DropPage.failure(texts.chooseFile, texts: texts), .badRequest)
             }
             if fragment { return html(section, status: status) }
-            return html(DropPage.page(texts, form: form, result: section, asksForToken: !api.service.settings.tokens.isEmpty), status: status)
+            return html(DropPage.page(texts, form: form, result: section, asksForToken: asksForToken), status: status)
         }
         router.post("/drop/download") { request, _ in
             if let refusal = tooManyParts(request) { return refusal }
@@ -49,12 +48,25 @@ enum DropRoutes {
                 return html(DropPage.page(texts, form: form, result: DropPage.failure(texts.chooseFile, texts: texts), asksForToken: asksForToken), status: .badRequest)
             }
             do {
-                return try await download(form.seasonRequest(bytes: bytes), api: api)
+                // The answers as the check took them; refused ones send the form back, marked.
+                let check = try await checked(form, bytes: bytes, api: api, suggesting: false)
+                guard check.answersTaken else {
+                    let section = DropCheckSection(check: check, form: form, texts: texts, words: DropFormWords(language: form.language),
+                                                   fileKept: false, bytes: bytes).html
+                    return html(DropPage.page(texts, form: form, result: section, asksForToken: asksForToken), status: .unprocessableContent)
+                }
+                return try await download(form.seasonRequest(bytes: bytes, answers: check.answers), api: api)
             } catch {
                 let (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
                 return html(DropPage.page(texts, form: form, result: section, asksForToken: asksForToken), status: status)
             }
         }
+    }
+
+    /// The season checked with the form's answers, in a render slot within the deadline.
+    private static func checked(_ form: DropForm, bytes: [UInt8], api: ReportAPI, suggesting: Bool) async throws -> DropCheck {
+        let limit = api.service.settings.jobsPerBatch
+        return try await api.service.render { try DropCheck(form: form, bytes: bytes, limit: limit, suggesting: suggesting) }
     }
 
     /// One file when one was asked for (the register, the CSV, one job's report), else the ZIP.

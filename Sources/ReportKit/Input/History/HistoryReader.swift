@@ -126,7 +126,7 @@ public struct HistoryItem: Sendable {
     public func decode() -> HistoryEntry {
         switch content {
         case .value(let value, let path):
-            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: path, timeZone: timeZone, fillIn: fillIn),
+            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: path, timeZone: timeZone, fillIn: fillIn, entry: index),
                                 source: Array(JSONWriter.write(value).utf8))
         case .tooLong:
             return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: .root,
@@ -140,7 +140,7 @@ public struct HistoryItem: Sendable {
                 return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: error.path,
                     "invalid JSON at column \(error.column): \(error.message)")))
             }
-            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn),
+            return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn, entry: index),
                                 source: bytes + [10])
         }
     }
