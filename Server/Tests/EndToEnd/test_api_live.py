@@ -3,6 +3,7 @@ router test cannot show - a full queue (429), a deadline (503), a body too large
 arrives, tokens, SIGTERM finishing what is in flight, and logs without job data."""
 import http.client
 import json
+import re
 import subprocess
 import tempfile
 import threading
@@ -32,13 +33,25 @@ def season_bytes():
         return season_of_50(folder).read_bytes()
 
 
-def test_schemathesis_finds_no_server_error_and_every_response_matches_the_document(server):
-    run = subprocess.run(["schemathesis", "run", f"{server.url}/openapi.yaml", "--checks",
-                          "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance",
-                          "--max-examples", "40", "--generation-deterministic", "--request-timeout", "60"],
-                         capture_output=True, text=True, timeout=900)
-    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert "passed" in run.stdout
+def test_schemathesis_finds_no_server_error_and_every_response_matches_the_document():
+    """The document describes the job and history bodies (docs/input-v1.schema.json and the app's
+    entry), so schemathesis sends real jobs: the server of this test alone makes reports, seasons
+    and records from them."""
+    server = Server()
+    try:
+        run = subprocess.run(["schemathesis", "run", f"{server.url}/openapi.yaml", "--checks",
+                              "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance",
+                              "--max-examples", "40", "--generation-deterministic", "--request-timeout", "60"],
+                             capture_output=True, text=True, timeout=900)
+        assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+        assert "passed" in run.stdout
+        with urllib.request.urlopen(f"{server.url}/metrics") as response:
+            metrics = response.read().decode()
+        for kind in ["report", "batch", "record"]:
+            made = re.search(r'report_gen_made_total\{kind="%s"\} (\d+)' % kind, metrics)
+            assert made and int(made.group(1)) > 0, f"schemathesis made no {kind} from a generated job:\n{metrics[:2000]}"
+    finally:
+        assert server.stop() == 0
 
 
 def test_a_full_queue_is_429_with_retry_after():

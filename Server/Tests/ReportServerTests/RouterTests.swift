@@ -153,8 +153,17 @@ import Testing
                 #expect(text.contains("http_server_active_requests"), "requests in flight")
             }
             try await client.execute(uri: "/openapi.yaml", method: .get) { response in
-                let file = try Repository.file("Server/Sources/ReportServer/openapi.yaml")
-                #expect(Data(buffer: response.body) == file, "the served document is openapi.yaml: run scripts/server-openapi-copy.sh")
+                // The served document is openapi.yaml with the job bodies described and their
+                // schemas added (scripts/server-openapi-publish.py; its --check runs in
+                // scripts/test-server.sh): taking those out gives the file back.
+                let file = String(decoding: try Repository.file("Server/Sources/ReportServer/openapi.yaml"), as: UTF8.self)
+                let served = String(buffer: response.body)
+                #expect(served.contains("schema: {$ref: '#/components/schemas/JobOrHistory'}"))
+                let published = ["    Job: ", "    Job_", "    AppEntry: ", "    JobOrHistory: "]
+                let restored = served.replacingOccurrences(of: "schema: {$ref: '#/components/schemas/JobOrHistory'}", with: "schema: {}")
+                    .split(separator: "\n", omittingEmptySubsequences: false).filter { line in !published.contains { line.hasPrefix($0) } }
+                    .joined(separator: "\n")
+                #expect(restored + "\n" == file, "the served document is openapi.yaml and the job schemas: run scripts/server-openapi-publish.py")
             }
         }
     }

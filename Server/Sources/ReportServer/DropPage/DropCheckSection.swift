@@ -89,6 +89,10 @@ struct DropCheckSection {
         if !entry.prefilled.isEmpty { html += "<span class=\"suggested\">\(escape(words.suggested(entry.prefilled.count)))</span>" }
         html += "</summary>"
         let inputs = JobAnswerInputs(entry: entry, job: job, form: form, words: words, jurisdiction: jurisdiction, offersSame: offersSame, answers: check.answers[entry.index])
+        if !gaps.isEmpty {
+            let missing = SeasonSummary.unique(gaps.map { RecordGapWords.words(for: $0, in: entry.answered ?? job, language: words.polish ? .polish : .english) })
+            html += "<p class=\"lacks\">\(escape(texts.missing.prefix(1).uppercased() + texts.missing.dropFirst())): \(escape(missing.joined(separator: "; ")))</p>"
+        }
         html += inputs.html + "</details>" + inputs.sameAsAboveHTML + "</li>"
         return html
     }
@@ -97,7 +101,7 @@ struct DropCheckSection {
     private func label(_ job: SprayJob) -> String {
         let area = job.field.area
         let number = area.value == area.value.rounded() ? String(Int(area.value)) : String(area.value)
-        let text = [job.field.name ?? job.title, job.date.map(SeasonSummary.day), "\(words.polish ? number.replacingOccurrences(of: ".", with: ",") : number) \(area.unit.rawValue)"]
+        let text = [job.field.name ?? job.title, job.date.map(SeasonSummary.day), "\(words.polish ? number.replacingOccurrences(of: ".", with: ",") : number) \(DropFormWords.unit(area.unit))"]
         return text.compactMap { $0 }.joined(separator: " · ")
     }
 

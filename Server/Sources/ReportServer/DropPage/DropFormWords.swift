@@ -44,6 +44,9 @@ struct DropFormWords {
         }
     }
 
+    /// An area unit as a farmer writes it: m², not m2.
+    static func unit(_ unit: AreaUnit) -> String { unit == .squareMetre ? "m²" : unit.rawValue }
+
     var sameAsAbove: String { polish ? "Tak samo jak zabieg wyżej (puste pola)" : "Same as the job above (for the empty fields)" }
     var fromEarlierJob: String { polish ? "Z wcześniejszego zabiegu na tym polu – sprawdź." : "From the earlier job on this field: check it." }
     func cropCodeSuggestion(_ code: String, crop: String) -> String {

@@ -31,7 +31,7 @@ struct JobAnswerInputs {
         let (keys, products, unanswerable) = shown
         for key in DropAnswers.Key.allCases where keys.contains(key) {
             let code = key == .cropCode ? suggestedCropCode : nil
-            html += input(DropAnswers.name(entry.index, key), label: words.label(key, areaUnit: job.field.area.unit.rawValue),
+            html += input(DropAnswers.name(entry.index, key), label: words.label(key, areaUnit: DropFormWords.unit(job.field.area.unit)),
                           hint: code.map { words.cropCodeSuggestion($0.code, crop: $0.crop) } ?? words.hint(key),
                           list: key == .crop ? "eppo-crops" : key == .target ? "eppo-targets" : code.map { _ in "\(DropAnswers.name(entry.index, key))-list" },
                           value: text(key))
