@@ -12,26 +12,20 @@ enum Problem {
 
     /// A report that could not be made, and whose fault: the server's when what it draws with
     /// is missing or broken (503: cairo, fonts, the colour profile, its templates), the client's
-    /// otherwise: 400 when the body is not a job at all (not a JSON object or array, nor a
-    /// report PDF), else 422. Chosen from the error's kind and the body, never from message text.
-    static func report(_ error: ReportError, status: Int? = nil, body: [UInt8] = RawBody.bytes) -> Body {
+    /// otherwise: 400 when the body is not a job at all (its diagnostics' codes say not JSON, or
+    /// JSON of another kind), else 422. Chosen from the error's kind and the diagnostics' codes,
+    /// never from message text.
+    static func report(_ error: ReportError, status: Int? = nil) -> Body {
         switch error {
         case .render, .definition:
             return make(status: 503, title: "The server cannot make reports now", detail: error.description)
         case .input(let input):
-            let status = status ?? (isJobShaped(body) ? 422 : 400)
+            let status = status ?? (input.isNotAJob ? 400 : 422)
             return make(status: status, title: status == 400 ? "The body is not a job or a history" : "The job cannot be made into a report",
                         detail: error.description, diagnostics: input.diagnostics)
         case .layout:
             return make(status: status ?? 422, title: "The job cannot be made into a report", detail: error.description)
         }
-    }
-
-    /// Whether a body is what a job can be: a JSON object or array, or a PDF (a report's job).
-    static func isJobShaped(_ bytes: [UInt8]) -> Bool {
-        if bytes.starts(with: Array("%PDF-".utf8)) { return true }
-        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return false }
-        return value is [String: Any] || value is [Any]
     }
 
     /// A season that could not be made into its files.

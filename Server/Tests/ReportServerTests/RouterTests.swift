@@ -273,7 +273,7 @@ import Testing
     }
 
     /// Whose fault is told by what went wrong, not by the words of a message: a body that is
-    /// no JSON object or array is 400, a job that cannot be a report 422, and a server whose own
+    /// not a job at all (not JSON, or JSON of neither format) is 400, a job that cannot be a report 422, and a server whose own
     /// definitions are broken 503 (it was 422, the client's fault).
     @Test func theStatusSaysWhoseFaultItIs() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("broken-definitions-\(UUID().uuidString)")
@@ -286,6 +286,15 @@ import Testing
             }
             try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"version": 1}"#)) { response in
                 #expect(response.status == .unprocessableContent, "\(response.status)")
+            }
+            // Not JSON, and a JSON object of neither format: the client sent no job (by the
+            // diagnostics' codes, input.json.syntax and input.not-a-job, which the problem carries).
+            for body in ["{ not json", #"{"name": "North 7"}"#] {
+                try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .badRequest, "\(body): \(response.status)")
+                    let problem = String(buffer: response.body)
+                    #expect(problem.contains(#""code" : "input.json.syntax""#) || problem.contains(#""code" : "input.not-a-job""#), "\(problem)")
+                }
             }
         }
         let broken = try ReportDefinitions.folder(folder.path)

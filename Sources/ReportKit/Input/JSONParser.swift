@@ -339,6 +339,6 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
 extension InputError {
     /// A syntax error as an input error at the path being read, with its line and column.
     package init(_ syntax: JSONSyntaxError) {
-        self.init(at: syntax.path, "invalid JSON at line \(syntax.line), column \(syntax.column): \(syntax.message)")
+        self.init(at: syntax.path, "invalid JSON at line \(syntax.line), column \(syntax.column): \(syntax.message)", code: InputError.syntaxCode)
     }
 }

@@ -53,7 +53,7 @@ public enum JobDecoder {
         case .object:
             return [JSONReader.Node(value: value, path: .root)]
         default:
-            throw InputError(at: .root, "expected a spray job (an object) or a history (an array), found \(value.typeDescription)")
+            throw InputError(at: .root, "expected a spray job (an object) or a history (an array), found \(value.typeDescription)", code: InputError.notAJobCode)
         }
     }
 
@@ -86,9 +86,9 @@ public enum JobDecoder {
             job = reader.readAppEntry(node)
         } else if case .object = value {
             return .failure(InputError(at: path,
-                "not a spray job: expected ReportKit's format (with \"version\": 1) or a Kalkulator Oprysku entry (with \"fieldArea\")"))
+                "not a spray job: expected ReportKit's format (with \"version\": 1) or a Kalkulator Oprysku entry (with \"fieldArea\")", code: InputError.notAJobCode))
         } else {
-            return .failure(InputError(at: path, "expected a spray job (an object), found \(value.typeDescription)"))
+            return .failure(InputError(at: path, "expected a spray job (an object), found \(value.typeDescription)", code: InputError.notAJobCode))
         }
         var diagnostics = reader.diagnostics
         if let fillIn, let read = job, diagnostics.allSatisfy({ $0.severity != .error }) {

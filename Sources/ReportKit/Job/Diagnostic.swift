@@ -37,8 +37,20 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
-    public init(at path: JSONPath, _ message: String) {
-        self.init([Diagnostic(.error, at: path, message)])
+    public init(at path: JSONPath, _ message: String, code: String? = nil) {
+        self.init([Diagnostic(.error, at: path, message, code: code)])
+    }
+
+    /// The code of an input that is not JSON at all.
+    public static let syntaxCode = "input.json.syntax"
+    /// The code of JSON that is neither a job nor a history (a number, a string, an object of
+    /// neither format).
+    public static let notAJobCode = "input.not-a-job"
+
+    /// True when the input is not a job at all (its diagnostics all say so): not JSON, or JSON of
+    /// another kind; false for a job or a history with something wrong inside.
+    public var isNotAJob: Bool {
+        !diagnostics.isEmpty && diagnostics.allSatisfy { $0.code == Self.syntaxCode || $0.code == Self.notAJobCode }
     }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

@@ -138,7 +138,7 @@ public struct HistoryItem: Sendable {
             } catch {
                 // The line number is the entry's; the column is what helps within it.
                 return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: error.path,
-                    "invalid JSON at column \(error.column): \(error.message)")))
+                    "invalid JSON at column \(error.column): \(error.message)", code: InputError.syntaxCode)))
             }
             return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn, entry: index),
                                 source: bytes + [10])
