@@ -74,8 +74,11 @@ struct ValidateCommand: ParsableCommand {
         let unreadable = TaskTally()
         let handle = try InputReader.open(input, timeZone: zone, unreadableTasks: .leaveOut(unreadable))
         let reader = try HistoryInput.reader(handle, input: input, timeZone: zone)
-        // A report's record must be its job's: checked first, its contradictions are errors.
-        let recordAgrees = try checkAttachedRecord(name: name, zone: zone, sink: sink)
+        // A report's record must be its job's: checked first, its contradictions are errors. A
+        // record that agrees may hold more than the job (facts filled in when the report was
+        // made): those count toward --record-check, as the report prints them.
+        let (recordAgrees, recordFacts) = try checkAttachedRecord(name: name, zone: zone, sink: sink)
+        if recordAgrees, let recordFacts { reader.fillIn = recordFacts }
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
         // numbers; anything else is a history, checked one entry at a time.
         let first = try HistoryInput.next(reader)
@@ -94,18 +97,19 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// For a report given as input: the record it carries against its job, planned again
-    /// (``AttachedRecordCheck``); each contradiction is an error. False when there is one.
-    private func checkAttachedRecord(name: String, zone: TimeZoneRules?, sink: DiagnosticSink) throws -> Bool {
+    /// (``AttachedRecordCheck``); each contradiction is an error. False when there is one; with
+    /// the facts the record adds to its job (``AttachedRecordFacts``), when it is one report's.
+    private func checkAttachedRecord(name: String, zone: TimeZoneRules?, sink: DiagnosticSink) throws -> (Bool, RecordFillIn?) {
         guard input != "-", FileStatus(path: input)?.kind == .regular,
               let prefix = InputFile(forReadingAtPath: input).flatMap({ try? $0.read(upTo: 5) }), PDFAttachmentReader.isPDF(prefix),
-              let attachments = try? PDFAttachmentReader.attachments(inFile: input, relationships: [.source, .data]) else { return true }
+              let attachments = try? PDFAttachmentReader.attachments(inFile: input, relationships: [.source, .data]) else { return (true, nil) }
         let contradictions = AttachedRecordCheck.contradictions(in: attachments, keywords: try? PDFAttachmentReader.keywords(inFile: input), timeZone: zone)
         for contradiction in contradictions {
             sink.emit(DiagnosticRecord(file: name, path: "$", rule: "record.attached-mismatch", severity: .error,
                                        message: "\(contradiction): the record the report carries is not its job's"),
                       text: "\(name): \(contradiction): the record the report carries is not its job's")
         }
-        return contradictions.isEmpty
+        return (contradictions.isEmpty, AttachedRecordFacts.fillIn(from: attachments))
     }
 
     /// Checks every entry of a history, one at a time, and prints how many were valid.

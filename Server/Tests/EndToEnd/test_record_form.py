@@ -15,6 +15,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from conftest import REPORT_GEN
 from test_drop_page import HISTORY, open_page, download
 from seasons import season_of_50
 
@@ -24,6 +25,11 @@ FIRST_JOB = {
     "e0-cadastral": "0212/3, 0212/4", "e0-target": "chwasty dwuliścienne", "e0-bbch": "31-32",
     "e0-p0-name": "Chwastox Extra 300 SL", "e0-p0-authorisation": "R-108/2015",
 }
+
+
+def test_the_apps_export_alone_fails_the_polish_check():
+    run = subprocess.run([str(REPORT_GEN), "validate", "--record-check", "pl", "--strict", str(HISTORY)], capture_output=True, text=True)
+    assert run.returncode == 65 and "cadastral" in run.stderr, run.stderr
 
 
 def complete_the_season(page):
@@ -61,6 +67,10 @@ def assert_the_polish_record_is_complete(archive):
             file.write(archive.read(name))
             file.flush()
             text = subprocess.run(["pdftotext", "-layout", file.name, "-"], capture_output=True, text=True, check=True).stdout
+            # report-gen itself finds the report complete for Poland (its record holds what its
+            # job, the app's entry as read, lacks); the app's export alone fails the same check.
+            check = subprocess.run([str(REPORT_GEN), "validate", "--record-check", "pl", "--strict", file.name], capture_output=True, text=True)
+        assert check.returncode == 0, f"{name}: {check.stderr}"
         assert "Chwastox Extra 300 SL" in text and "R-108/2015" in text, f"{name} prints the answers"
 
 

@@ -34,7 +34,8 @@ public enum JobDecoder {
     /// Reads an already parsed document.
     package static func decodeDocument(_ value: JSONValue, timeZone: TimeZoneRules? = nil, fillIn: RecordFillIn? = nil) throws(InputError) -> JobDocument {
         if case .object(let object) = value, object["jobs"] == nil {
-            return .job(try decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn).get())
+            // A job alone is a history of one: its answers are entry 0's.
+            return .job(try decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn, entry: 0).get())
         }
         return .history(try historyNodes(value).enumerated().map { index, node in
             HistoryEntry(index: index, id: entryID(node.value), result: decodeEntry(node.value, at: node.path, timeZone: timeZone, fillIn: fillIn, entry: index),

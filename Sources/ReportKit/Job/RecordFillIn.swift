@@ -11,7 +11,8 @@ public struct RecordFillIn: Sendable, Equatable {
     public var operatorLicence: String?
     /// The parcels of each field, by the field's name as the jobs give it.
     public var parcelsByField: [String: [Parcel]]
-    /// What was added to single jobs, by their entry in the history (from 0).
+    /// What was added to single jobs, by their entry in the history (from 0; a job read alone is
+    /// entry 0).
     public var answers: [Int: JobAnswers]
 
     public init(holding: String? = nil, operatorName: String? = nil, operatorLicence: String? = nil,

@@ -68,3 +68,30 @@ struct JobAnswersTests {
         #expect(notACode.diagnostics.map(\.path.description) == ["$[0].field.cropCode"], "\(notACode)")
     }
 }
+
+/// A report made with answers carries them in its record, not its job; read back, they complete
+/// the job as the report prints it, so the report passes the Polish record check its job alone
+/// fails.
+@Suite("The facts a report's record adds to its job")
+struct AttachedRecordFactsTests {
+    @Test func aReportsRecordCompletesItsJob() throws {
+        let entry = #"{"id": "a", "date": 797846400, "fieldArea": 15, "areaUnit": "ha", "sprayRate": 150, "chemicalRate": 1.5, "tankCapacity": 800}"#
+        let answers = JobAnswers(fieldName: "Za stodołą", crop: "pszenica ozima", cropCode: "TRZAW", cropArea: Quantity(20.5, .hectare),
+                                 parcels: [Parcel(label: "12A", cadastral: ["0212/3"])], target: "chwasty",
+                                 products: [0: .init(name: "Chwastox Extra 300 SL", authorisation: "R-108/2015")])
+        var options = ReportOptions()
+        options.fillIn = RecordFillIn(holding: "068812345", answers: [0: answers])
+        let pdf = try #require(try ReportGenerator(options: options).report(from: Array(entry.utf8)).pdf)
+        let attachments = try PDFAttachmentReader.attachments(in: pdf, name: "report.pdf", relationships: [.source, .data])
+        let job = try #require(attachments.first { $0.name == "job.json" })
+        #expect(AttachedRecordCheck.contradictions(in: attachments).isEmpty)
+
+        let alone = try JobDecoder.decodeJob(job.bytes)
+        #expect(!JobCheck(.success(alone), record: .pl).missing.isEmpty, "the entry as read lacks the Polish items")
+        let facts = try #require(AttachedRecordFacts.fillIn(from: attachments))
+        let completed = try JobDecoder.decodeDocument(job.bytes, fillIn: facts)
+        guard case .job(let decoded) = completed else { throw InputError(at: .root, "not one job") }
+        #expect(JobCheck(.success(decoded), record: .pl).missing.map(\.description) == [])
+        #expect(decoded.job.field.parcels == [Parcel(label: "12A", cadastral: ["0212/3"])] && decoded.job.record.holding == "068812345")
+    }
+}
