@@ -15,7 +15,15 @@ enum DropRoutes {
             let fragment = request.uri.queryParameters["fragment"] == "1"
             if let refusal = tooManyParts(request) { return refusal }
             let asksForToken = !api.service.settings.tokens.isEmpty
-            let form = DropForm.decode(RawBody.bytes, contentType: request.headers[.contentType])
+            let deadline = api.service.deadline()
+            let form: DropForm?
+            do {
+                form = try await readForm(request, api: api, until: deadline)
+            } catch {
+                let texts = DropPageTexts.texts(for: preferredLanguage(request.headers[.acceptLanguage]))
+                let (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
+                return fragment ? html(section, status: status) : html(DropPage.page(texts, result: section, asksForToken: asksForToken), status: status)
+            }
             let texts = DropPageTexts.texts(for: form?.language ?? "pl")
             let section: String
             var status = HTTPResponse.Status.ok
@@ -23,7 +31,7 @@ enum DropRoutes {
                 (section, status) = (DropPage.failure(refusal, texts: texts), .unauthorized)
             } else if let form, let bytes = form.file {
                 do {
-                    let check = try await checked(form, bytes: bytes, api: api, suggesting: true)
+                    let check = try await checked(form, bytes: bytes, api: api, suggesting: true, until: deadline)
                     section = DropCheckSection(check: check, form: form, texts: texts, words: DropFormWords(language: form.language),
                                                fileKept: fragment, bytes: bytes).html
                     if !check.answersTaken { status = .unprocessableContent }
@@ -38,9 +46,17 @@ enum DropRoutes {
         }
         router.post("/drop/download") { request, _ in
             if let refusal = tooManyParts(request) { return refusal }
-            let form = DropForm.decode(RawBody.bytes, contentType: request.headers[.contentType])
-            let texts = DropPageTexts.texts(for: form?.language ?? "pl")
             let asksForToken = !api.service.settings.tokens.isEmpty
+            let deadline = api.service.deadline()
+            let form: DropForm?
+            do {
+                form = try await readForm(request, api: api, until: deadline)
+            } catch {
+                let texts = DropPageTexts.texts(for: preferredLanguage(request.headers[.acceptLanguage]))
+                let (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
+                return html(DropPage.page(texts, result: section, asksForToken: asksForToken), status: status)
+            }
+            let texts = DropPageTexts.texts(for: form?.language ?? "pl")
             if let refusal = authorisation(form, api: api) {
                 return html(DropPage.page(texts, form: form, result: DropPage.failure(refusal, texts: texts), asksForToken: asksForToken), status: .unauthorized)
             }
@@ -49,7 +65,7 @@ enum DropRoutes {
             }
             do {
                 // The answers as the check took them; refused ones send the form back, marked.
-                let check = try await checked(form, bytes: bytes, api: api, suggesting: false)
+                let check = try await checked(form, bytes: bytes, api: api, suggesting: false, until: deadline)
                 guard check.answersTaken else {
                     let section = DropCheckSection(check: check, form: form, texts: texts, words: DropFormWords(language: form.language),
                                                    fileKept: false, bytes: bytes).html
@@ -63,10 +79,19 @@ enum DropRoutes {
         }
     }
 
+    /// The form, read in a render slot within the request's deadline: the parser's time grows
+    /// with the parts (up to ``DropForm/maximumParts``), so reading it is work like any other, and
+    /// a full queue answers 429 before anything is parsed.
+    private static func readForm(_ request: Request, api: ReportAPI, until deadline: ContinuousClock.Instant) async throws -> DropForm? {
+        let (body, type) = (RawBody.bytes, request.headers[.contentType])
+        return try await api.service.render(until: deadline) { DropForm.decode(body, contentType: type) }
+    }
+
     /// The season checked with the form's answers, in a render slot within the deadline.
-    private static func checked(_ form: DropForm, bytes: [UInt8], api: ReportAPI, suggesting: Bool) async throws -> DropCheck {
+    private static func checked(_ form: DropForm, bytes: [UInt8], api: ReportAPI, suggesting: Bool,
+                                until deadline: ContinuousClock.Instant) async throws -> DropCheck {
         let limit = api.service.settings.jobsPerBatch
-        return try await api.service.render { try DropCheck(form: form, bytes: bytes, limit: limit, suggesting: suggesting) }
+        return try await api.service.render(until: deadline) { try DropCheck(form: form, bytes: bytes, limit: limit, suggesting: suggesting) }
     }
 
     /// One file when one was asked for (the register, the CSV, one job's report), else the ZIP.
