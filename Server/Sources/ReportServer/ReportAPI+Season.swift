@@ -20,11 +20,12 @@ extension ReportAPI {
         let request = SeasonRequest(bytes: RawBody.bytes, isJSONLines: Self.isJSONLines(input.body))
         let check = query.recordCheck.flatMap { RecordJurisdiction(rawValue: $0.rawValue) }
         let limit = service.settings.jobsPerBatch
+        let catalogue = service.settings.catalogue
         do {
             let (bytes, summary) = try await service.render { () throws -> ([UInt8], RecordSummary) in
                 try request.checkCount(limit: limit)
                 var bytes: [UInt8] = []
-                let summary = try RecordExporter(form: form, check: check).export(try request.reader(), into: { bytes += $0 })
+                let summary = try RecordExporter(form: form, check: check, catalogue: catalogue).export(try request.reader(), into: { bytes += $0 })
                 return (bytes, summary)
             }
             // A record of nothing is no record: with no valid job the CLI refuses, and so does this.

@@ -59,7 +59,7 @@ struct ReportAPI: APIProtocol {
 
     func validateJobs(_ input: Operations.ValidateJobs.Input) async throws -> Operations.ValidateJobs.Output {
         let check = input.query.recordCheck.flatMap { RecordJurisdiction(rawValue: $0.rawValue) }
-        let bytes = RawBody.bytes, limit = service.settings.jobsPerBatch
+        let bytes = RawBody.bytes, limit = service.settings.jobsPerBatch, catalogue = service.settings.catalogue
         let isJSONLines = Self.isJSONLines(input.body)
         // Checking a history plans every job: the work of a record, so held to its limits (the
         // jobs a request may hold, counted before any is decoded; a render slot; the deadline).
@@ -81,8 +81,8 @@ struct ReportAPI: APIProtocol {
                     diagnostics += checked.records(entry: entry, record: check).map(Problem.diagnostic)
                 }
                 switch document {
-                case .job(let job): add(JobCheck(.success(job), record: check), entry: nil)
-                case .history(let entries): for entry in entries { add(JobCheck(entry.result, record: check), entry: entry) }
+                case .job(let job): add(JobCheck(.success(job), record: check, catalogue: catalogue), entry: nil)
+                case .history(let entries): for entry in entries { add(JobCheck(entry.result, record: check, catalogue: catalogue), entry: entry) }
                 }
                 return .success(.init(jobs: jobs, valid: valid, diagnostics: diagnostics))
             }

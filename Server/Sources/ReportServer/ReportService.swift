@@ -23,6 +23,7 @@ package final class ReportService: Sendable {
     package func options(template: String = "spray-report", theme: ThemeName = .light, language: ReportLanguage? = nil) -> ReportOptions {
         var options = ReportOptions(template: template, theme: theme, language: language)
         options.definitions = settings.definitions
+        options.catalogue = settings.catalogue
         return options
     }
 

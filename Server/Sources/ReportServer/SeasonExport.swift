@@ -50,7 +50,7 @@ package struct SeasonExport: Sendable {
                                       type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") }
         }
         var files = try await draw(parts, until: deadline)
-        let summary = SeasonSummary(entries: entries, language: summaryLanguage(valid))
+        let summary = SeasonSummary(entries: entries, language: summaryLanguage(valid), catalogue: service.settings.catalogue)
         files.append(File(path: "summary.txt", bytes: Array(summary.text.utf8), contentType: "text/plain; charset=utf-8"))
         files.append(File(path: "summary.json", bytes: Array(summary.json.utf8), contentType: "application/json"))
         return files
@@ -91,9 +91,7 @@ package struct SeasonExport: Sendable {
     }
 
     private func options(template: String) -> ReportOptions {
-        var options = ReportOptions(template: template, theme: request.theme, language: request.language)
-        options.definitions = service.settings.definitions
-        return options
+        service.options(template: template, theme: request.theme, language: request.language)
     }
 
     /// One job's PDF, with a generator of the render thread's own.
@@ -111,7 +109,7 @@ package struct SeasonExport: Sendable {
     private func record(_ form: RecordExporter.Form, path: String, type: String) throws(SeasonError) -> File {
         var bytes: [UInt8] = []
         do {
-            _ = try RecordExporter(form: form, check: request.check).export(try request.reader(), into: { bytes += $0 })
+            _ = try RecordExporter(form: form, check: request.check, catalogue: service.settings.catalogue).export(try request.reader(), into: { bytes += $0 })
         } catch let error as SeasonError {
             throw error
         } catch {

@@ -21,13 +21,13 @@ package struct SeasonSummary: Sendable {
     package let entries: [Entry]
     package let language: ReportLanguage
 
-    package init(entries: [HistoryEntry], language: ReportLanguage) {
+    package init(entries: [HistoryEntry], language: ReportLanguage, catalogue: ProductCatalogue? = nil) {
         self.language = language
         self.entries = entries.map { entry in
             let job = try? entry.result.get().job
             let problems: [String] = if case .failure(let error) = entry.result { error.diagnostics.map(\.description) } else { [] }
             let gaps = RecordJurisdiction.allCases.map { jurisdiction in
-                (jurisdiction, JobCheck(entry.result, record: jurisdiction).missing.map {
+                (jurisdiction, JobCheck(entry.result, record: jurisdiction, catalogue: catalogue).missing.map {
                     (words: RecordGapWords.words(for: $0, in: job, language: language), diagnostic: $0)
                 })
             }

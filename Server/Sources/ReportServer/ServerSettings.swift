@@ -31,6 +31,10 @@ package struct ServerSettings: Sendable {
     package var tokens: Set<String> = []
     /// Where templates, tokens and locales come from (`--definitions`): never a path from a request.
     package var definitions: ReportDefinitions = .builtIn
+    /// The products' labels (`--products`, docs/product-catalogue.md): what a job's products
+    /// leave out is filled from it in every report, record and check, as `report-gen --products`
+    /// does, and the drop page's check counts it (a product named there gets its authorisation).
+    package var catalogue: ProductCatalogue?
 
     package init() {}
 

@@ -43,6 +43,8 @@ struct ReportGenServer: AsyncParsableCommand {
     var tokens: String?
     @Option(help: ArgumentHelp("A folder of definitions (`report-gen templates --export`): its templates, tokens and locales.", valueName: "folder"))
     var definitions: String?
+    @Option(help: ArgumentHelp("The products' labels, JSON or CSV (docs/product-catalogue.md): fills what a job's products leave out and checks doses, as `report-gen --products` does.", valueName: "file"))
+    var products: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
 
     func run() async throws {
@@ -59,6 +61,14 @@ struct ReportGenServer: AsyncParsableCommand {
         settings.cancelsWhenTheClientLeaves = true
         if let tokens { settings.tokens = try ServerSettings.tokens(inFile: tokens) }
         if let definitions { settings.definitions = try ReportDefinitions.folder(definitions) }
+        if let products {
+            guard let file = FileManager.default.contents(atPath: products) else { throw ValidationError("--products: cannot read \(products)") }
+            do {
+                settings.catalogue = try ProductCatalogue.read(Array(file), file: products)
+            } catch {
+                throw ValidationError("--products: \(error)")
+            }
+        }
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("--log-level: expected trace, debug, info, notice, warning, error or critical") }
         var logger = Logger(label: "report-gen-server")
         logger.logLevel = level

@@ -163,3 +163,26 @@ def test_a_50_job_season_is_summed_up_within_a_phone_screen(browser, server):
         assert summary["y"] + summary["height"] - top <= 740, "the season's summary fits the first screen"
         rows = [page.locator(f"#result [data-entry='{entry}']").bounding_box()["height"] for entry in range(1, 50)]
         assert max(rows) <= 160, f"a closed job is a short card, not a form: {max(rows)} px"
+
+
+def test_a_servers_catalogue_gives_a_product_named_on_the_page_its_authorisation(browser):
+    """With `--products`, naming a product the catalogue knows is enough: its authorisation is
+    the catalogue's, on the page's check, in the record and in the report."""
+    from conftest import ROOT, Server
+    server = Server("--products", str(ROOT / "docs/catalogue/products.json"))
+    try:
+        page = open_page(browser, server, "pl")
+        page.set_input_files("#history", str(HISTORY))
+        page.wait_for_selector("#result h2")
+        assert page.locator("[name='e0-p0-authorisation']").count() == 1, "unnamed, the product's number is asked for"
+        page.fill("[name='e0-p0-name']", "Karate 2,5 WG")
+        page.click("#result .check-again")
+        expect(page.locator("[data-entry='0'] .lacks")).not_to_contain_text("numer zezwolenia", timeout=30_000)
+        for box in ["reports", "tankCards", "register", "csv"]:
+            page.uncheck(f"input[name={box}]")
+        name, data = download(page, "#result .download")
+        assert name == "record.json"
+        line = json.loads(data)["lines"][0]
+        assert line["product"] == "Karate 2,5 WG" and line["authorisation"] == "R-159/2013"
+    finally:
+        assert server.stop() == 0

@@ -36,7 +36,7 @@ struct DropCheck: Sendable {
     /// (the check), the season's suggestions join the answers and are shown in the inputs, so
     /// the next post sends them as typed; without (the download), only what the form sent counts,
     /// so a download made without a check is what `report-gen` makes of the same file.
-    init(form: DropForm, bytes: [UInt8], limit: Int, suggesting: Bool) throws(SeasonError) {
+    init(form: DropForm, bytes: [UInt8], limit: Int, suggesting: Bool, catalogue: ProductCatalogue? = nil) throws(SeasonError) {
         let given = try form.seasonRequest(bytes: bytes).entries(limit: limit)
         var (answers, prefilled) = Self.completed(form.answers.answers, sameAsAbove: form.answers.sameAsAbove, jobs: given, suggesting: suggesting)
         let answeredEntries = answers.isEmpty ? given : try form.seasonRequest(bytes: bytes, answers: answers).entries(limit: limit)
@@ -59,9 +59,11 @@ struct DropCheck: Sendable {
             }
             let checked = (try? answered.result.get()) != nil ? answered.result : given.result
             var gaps: [RecordJurisdiction: [Diagnostic]] = [:]
-            for jurisdiction in RecordJurisdiction.allCases { gaps[jurisdiction] = job == nil ? [] : JobCheck(checked, record: jurisdiction).missing }
+            // The catalogue fills what the products leave out, as the reports will: a product
+            // named here gets its authorisation from it.
+            for jurisdiction in RecordJurisdiction.allCases { gaps[jurisdiction] = job == nil ? [] : JobCheck(checked, record: jurisdiction, catalogue: catalogue).missing }
             return Entry(index: given.index, id: given.id, job: job, problems: problems, answered: try? answered.result.get().job, gaps: gaps,
-                         given: job == nil ? [] : JobCheck(given.result, record: form.jurisdiction).missing,
+                         given: job == nil ? [] : JobCheck(given.result, record: form.jurisdiction, catalogue: catalogue).missing,
                          answerErrors: answerErrors, otherErrors: otherErrors, prefilled: prefilled[given.index] ?? [:])
         }
     }

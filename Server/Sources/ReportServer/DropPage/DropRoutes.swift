@@ -90,8 +90,10 @@ enum DropRoutes {
     /// The season checked with the form's answers, in a render slot within the deadline.
     private static func checked(_ form: DropForm, bytes: [UInt8], api: ReportAPI, suggesting: Bool,
                                 until deadline: ContinuousClock.Instant) async throws -> DropCheck {
-        let limit = api.service.settings.jobsPerBatch
-        return try await api.service.render(until: deadline) { try DropCheck(form: form, bytes: bytes, limit: limit, suggesting: suggesting) }
+        let (limit, catalogue) = (api.service.settings.jobsPerBatch, api.service.settings.catalogue)
+        return try await api.service.render(until: deadline) {
+            try DropCheck(form: form, bytes: bytes, limit: limit, suggesting: suggesting, catalogue: catalogue)
+        }
     }
 
     /// One file when one was asked for (the register, the CSV, one job's report), else the ZIP.
