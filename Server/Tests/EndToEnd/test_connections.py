@@ -145,3 +145,46 @@ def test_a_season_whose_client_leaves_stops_being_drawn():
         assert idle_after < whole / 3, (idle_after, whole)
     finally:
         assert server.stop() == 0
+
+
+def test_forms_of_the_most_parts_do_not_stall_the_server():
+    """Four drop-page forms of 19,999 parts each, at once, over real sockets: each is read in a
+    render slot (the server has two), the rest wait their turn or get 429, and /healthz answers
+    promptly throughout; a form of one part more is refused (413) before it is parsed."""
+    import threading
+    import urllib.error
+    server = Server("--renders", "2", "--queue", "2")
+    boundary = "partsPARTSparts"
+
+    def form(parts):
+        return ("".join(f'--{boundary}\r\nContent-Disposition: form-data; name="e{index}-crop"\r\n\r\nx\r\n' for index in range(parts))
+                + f"--{boundary}--\r\n").encode()
+
+    def post(body):
+        request = urllib.request.Request(f"{server.url}/drop/check?fragment=1", data=body, method="POST",
+                                         headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    try:
+        assert post(form(20_001)) == 413
+        body, statuses, slowest = form(19_999), [], 0.0
+        threads = [threading.Thread(target=lambda: statuses.append(post(body))) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        while any(thread.is_alive() for thread in threads):
+            start = time.monotonic()
+            with urllib.request.urlopen(f"{server.url}/healthz", timeout=10) as response:
+                assert response.status == 200
+            slowest = max(slowest, time.monotonic() - start)
+            time.sleep(0.05)
+        for thread in threads:
+            thread.join()
+        # Read whole (no file chosen: 400) or turned away while slots and queue are full (429).
+        assert sorted(set(statuses)) <= [400, 429] and 400 in statuses, statuses
+        assert slowest < 1.0, f"/healthz took {slowest:.2f} s while forms were read"
+    finally:
+        assert server.stop() == 0

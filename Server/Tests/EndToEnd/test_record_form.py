@@ -93,8 +93,10 @@ def test_the_apps_export_is_completed_through_the_form_with_javascript(browser, 
     assert_the_polish_record_is_complete(zipfile.ZipFile(io.BytesIO(data)))
 
 
-def test_the_apps_export_is_completed_without_javascript(browser, server):
-    page = open_page(browser, server, "pl", java_script_enabled=False)
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_apps_export_is_completed_without_javascript(browser, server, device):
+    phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True} if device == "phone" else {}
+    page = open_page(browser, server, "pl", java_script_enabled=False, **phone)
     page.set_input_files("#history", str(HISTORY))
     page.click("#check")
     page.wait_for_selector("#result h2")
@@ -103,6 +105,7 @@ def test_the_apps_export_is_completed_without_javascript(browser, server):
     page.click("#result .check-again")
     page.wait_for_selector("#result h2")
     assert "Polska: 3 z 3" in page.inner_text("#result .counts")
+    assert page.evaluate("document.documentElement.scrollWidth") <= (360 if device == "phone" else 10_000)
     # (axe runs in the page's scripts, which this browser has off; the same form is checked by
     # axe with JavaScript on above.)
     name, data = download(page, "#result .download")
