@@ -58,11 +58,12 @@ let package = Package(
         .executableTarget(name: "reportkit-bench", dependencies: ["ReportKit"]),
         .testTarget(
             name: "ReportKitTests",
-            dependencies: ["ReportKit", "ReportKitFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["ReportKit", "ReportKitFuzzing", "CLITestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // The example program of docs/library.md, built and run by the tests.
         .executableTarget(name: "make-report", dependencies: ["ReportKit"], path: "Examples/make-report"),
-        // Running report-gen (or any program) from the tests, shared by the two targets below.
+        // Running report-gen (or any program) from the tests, and which run of the tests this is
+        // (everyday or the slow step), shared by the test targets.
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         // Depends on the executables so `swift test` always builds the report-gen (and the
         // example) it runs.

@@ -5,7 +5,7 @@ import Testing
 /// The bad-input corpus (`Tests/BadInput/expected.json`): every input is run through
 /// `report-gen INPUT -o OUT.pdf`, and must give exactly the errors and exit status written there,
 /// leave no file behind when refused, or, for hostile text that is accepted, print it as written.
-@Suite("Bad-input corpus")
+@Suite("Bad-input corpus", .enabled(if: TestRun.isFull, TestRun.slow))
 struct BadInputCorpusTests {
     struct Case: Decodable, CustomTestStringConvertible, Sendable {
         var file: String?

@@ -5,7 +5,7 @@ import CLITestSupport
 /// `report-gen completions SHELL`, tried as each shell calls it: bash's completion function with
 /// COMP_WORDS, zsh's completion system on a pseudo-terminal (zpty), fish's `complete -C`. Each
 /// case is a line typed and what Tab must offer.
-@Suite("Shell completions")
+@Suite("Shell completions", .enabled(if: TestRun.isFull, TestRun.slow))
 struct CompletionTests {
     /// Typed in docs/: the examples folder holds jobs.
     static let cases: [(line: String, offers: [String])] = [

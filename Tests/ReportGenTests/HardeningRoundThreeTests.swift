@@ -5,7 +5,7 @@ import Testing
 /// The rows of the third hardening round (issue 32) that are not about PDFs as input: signals in
 /// the middle of a combined document, limits on address space, the environment, the record's
 /// CSV in a spreadsheet, outputs a failed run must leave alone, and the installer.
-@Suite("Hardening, third round")
+@Suite("Hardening, third round", .enabled(if: TestRun.isFull, TestRun.slow))
 struct HardeningRoundThreeTests {
     static func contents(_ path: String) -> String? {
         (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0, as: UTF8.self) }

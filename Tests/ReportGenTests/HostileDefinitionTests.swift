@@ -5,7 +5,7 @@ import Testing
 /// Hostile tokens, templates, command-line texts and input streams: each ends in a clear refusal
 /// naming the file, the JSON path and what is allowed, in bounded time and memory, or in a
 /// correct result; never in a crash.
-@Suite("Hostile tokens, templates and streams")
+@Suite("Hostile tokens, templates and streams", .enabled(if: TestRun.isFull, TestRun.slow))
 struct HostileDefinitionTests {
     static let job = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/en-metric-single.json").path
     static let tokens = ReportGen.repository.appendingPathComponent("templates/tokens.json").path

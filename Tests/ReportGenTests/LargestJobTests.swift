@@ -5,7 +5,7 @@ import Testing
 /// The largest jobs the validator accepts, through every command that makes something of them:
 /// each finishes, whole, within 300 MB (peak resident memory, GNU time). What they cost in time is
 /// in the benchmark's figures (`scripts/bench-largest.sh`, docs/performance.md), not asserted here.
-@Suite("The largest accepted jobs")
+@Suite("The largest accepted jobs", .enabled(if: TestRun.isFull, TestRun.slow))
 struct LargestJobTests {
     /// Every record field at its limit (20 products whose names and authorisations are 200
     /// characters, every single-line text 200, notes 2,000, 200 target codes, parcels holding

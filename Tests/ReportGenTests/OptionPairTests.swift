@@ -5,7 +5,7 @@ import Testing
 /// Every option of every command, alone and in every pair, against the rules that say which make
 /// no sense together: those must be usage errors (exit 64, with why), and every other
 /// combination must get past the argument checks (here, to the missing input: exit 66).
-@Suite("Option pairs")
+@Suite("Option pairs", .enabled(if: TestRun.isFull, TestRun.slow))
 struct OptionPairTests {
     struct Command: CustomStringConvertible, Sendable {
         let name: String

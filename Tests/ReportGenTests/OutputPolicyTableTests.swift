@@ -4,7 +4,7 @@ import Testing
 
 /// The table "Every output, command by command" of docs/hardening.md, tried row by row for
 /// real: each output a command writes follows the policy the table gives it.
-@Suite("The output policy, every command")
+@Suite("The output policy, every command", .enabled(if: TestRun.isFull, TestRun.slow))
 struct OutputPolicyTableTests {
     /// How a row's output is named, and what the policy promises.
     enum Policy: Sendable {

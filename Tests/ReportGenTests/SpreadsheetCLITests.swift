@@ -6,7 +6,7 @@ import CLITestSupport
 /// Polish, imports the `excel-pl` CSV and opens the workbook, and every cell is compared with the
 /// record's own text (Tests/Spreadsheet/libreoffice-reads.py): numbers arrive as numbers, days as
 /// dates, UTC offsets, times, authorisation and licence numbers as their text.
-@Suite("The record in LibreOffice Calc, Polish")
+@Suite("The record in LibreOffice Calc, Polish", .enabled(if: TestRun.isFull, TestRun.slow))
 struct SpreadsheetCLITests {
     @Test func theExcelPLCSVAndTheWorkbookReadCellForCellAsTheRecord() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/soffice") else {

@@ -5,7 +5,7 @@ import Testing
 /// `extract` and every command that reads a report, given PDFs from other people's phones: made
 /// here with hostile attachment names, counts and sizes (``HostilePDF``), into folders that
 /// already hold the user's files, links and pipes.
-@Suite("Untrusted PDFs")
+@Suite("Untrusted PDFs", .enabled(if: TestRun.isFull, TestRun.slow))
 struct UntrustedPDFTests {
     static func text(_ path: String) -> String? {
         (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0, as: UTF8.self) }

@@ -7,7 +7,7 @@ import CLITestSupport
 
 /// `report-gen watch`: a save re-renders, a broken save keeps the last good PDF and says why,
 /// a template's save re-renders too, and SIGTERM ends it as a shell expects (143).
-@Suite("Watch mode")
+@Suite("Watch mode", .enabled(if: TestRun.isFull, TestRun.slow))
 struct WatchCLITests {
     /// Waits up to `seconds` for `condition`, checking every tenth of a second.
     private func eventually(_ seconds: Double = 15, _ condition: () -> Bool) -> Bool {

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import CLITestSupport
 @testable import ReportKit
 
 /// For random valid jobs: the plan covers the field, adds up, and never asks for negative water;
@@ -44,7 +45,7 @@ struct PlanPropertyTests {
     }
 
     @Test func plansCoverTheFieldAndAddUp() async {
-        await propertyCheck(count: 400, input: Self.jobs) { job in
+        await propertyCheck(count: TestRun.cases(400), input: Self.jobs) { job in
             guard let plan = try? SprayCalculator.plan(for: job) else {
                 // Only refusals the limits document (too many loads) may happen here.
                 #expect(job.field.area.internalValue * job.sprayRate.internalValue / job.tank.capacity.internalValue > 0.9 * Double(JobLimits.maximumLoads))
@@ -70,7 +71,7 @@ struct PlanPropertyTests {
     }
 
     @Test func identicalLoadsReadIdenticallyAndEveryColumnAgreesWithItsTotal() async {
-        await propertyCheck(count: 400, input: Self.jobs, Gen.int(in: 0...1)) { job, languageIndex in
+        await propertyCheck(count: TestRun.cases(400), input: Self.jobs, Gen.int(in: 0...1)) { job, languageIndex in
             let language = ReportLanguage.allCases[languageIndex]
             guard let plan = try? SprayCalculator.plan(for: job) else { return }
             let display = PlanDisplay(plan: plan, language: language)

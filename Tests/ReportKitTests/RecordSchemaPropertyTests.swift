@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 @testable import ReportKit
 
 /// Every value written into the record satisfies its published schema, for every job the
@@ -90,7 +91,8 @@ struct RecordSchemaPropertyTests {
         var lines: [RecordLine] = []
         var jobs = 0
         var draws = 0
-        while jobs < 400, draws < 20_000 {
+        let wanted = TestRun.cases(400)
+        while jobs < wanted, draws < 20_000 {
             draws += 1
             guard let job = Self.job(&random), let plan = try? SprayCalculator.plan(for: job) else { continue }
             jobs += 1
@@ -98,7 +100,7 @@ struct RecordSchemaPropertyTests {
             #expect(recorded.allSatisfy { $0.treatedArea > 0 && $0.treatedArea.isFinite }, "job \(jobs): \(recorded.first.map(String.init(describing:)) ?? "")")
             lines += recorded
         }
-        #expect(jobs == 400, "400 valid jobs drawn (\(draws) draws)")
+        #expect(jobs == wanted, "\(wanted) valid jobs drawn (\(draws) draws)")
 
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import CLITestSupport
 @testable import ReportKit
 
 /// Every golden report is PDF/A-3b and PDF/UA-1 by the rules scripts/check-pdf-standard.py checks
 /// (each named by its clause and Matterhorn checkpoint), reads cleanly in qpdf and poppler, and
 /// gives the same text as the plain PDF: finishing adds conformance, never changes what is read.
-@Suite("Golden reports: PDF/A-3b and PDF/UA-1")
+@Suite("Golden reports: PDF/A-3b and PDF/UA-1", .enabled(if: TestRun.isFull, TestRun.slow))
 struct GoldenConformanceTests {
     static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/check-pdf-standard.py").path

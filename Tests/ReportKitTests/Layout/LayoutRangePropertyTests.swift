@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import CLITestSupport
 @testable import ReportKit
 
 /// The layout guarantee over the whole range the validator accepts: random jobs of 1–20 products
@@ -118,7 +119,7 @@ struct LayoutRangePropertyTests {
                 generators["\(template) \(theme)"] = try ReportGenerator(options: ReportOptions(template: template, theme: theme))
             }
         }
-        await propertyCheck(count: 40, input: Self.shapes) { shape in
+        await propertyCheck(count: TestRun.cases(40), input: Self.shapes) { shape in
             let decoded: DecodedJob
             do {
                 decoded = try JobDecoder.decodeJob(Array(shape.json.utf8))

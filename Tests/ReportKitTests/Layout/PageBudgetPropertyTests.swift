@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import CLITestSupport
 @testable import ReportKit
 
 /// The default template's page budget (issue 36): a typical job — up to 6 products and 12 loads,
@@ -64,7 +65,7 @@ struct PageBudgetPropertyTests {
     }
 
     @Test func aTypicalJobIsOnePageWithItsCode() async throws {
-        await propertyCheck(count: 40, input: Self.shapes) { shape in
+        await propertyCheck(count: TestRun.cases(40), input: Self.shapes) { shape in
             for theme in ThemeName.allCases {
                 do {
                     let document = try Self.pages(shape, theme: theme)
