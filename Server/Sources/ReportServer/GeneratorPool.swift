@@ -12,7 +12,10 @@ package final class GeneratorPool: @unchecked Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock`; a generator is taken out while in use, so no two threads share one.
-    private var idle: [String: [Idle]] = [:]
+    // By the whole options value: a generator keeps its options, so one made for other options
+    // (another catalogue, zone or fill-in) must never draw a request's report. A server uses
+    // few kinds, so they are searched in a line.
+    private var idle: [(options: ReportOptions, kept: [Idle])] = []
     private let keptPerKind: Int
 
     package init(keptPerKind: Int) {
@@ -22,23 +25,21 @@ package final class GeneratorPool: @unchecked Sendable {
     /// Calls `body` with a generator for `options`: the one this thread used last when it is
     /// idle, else any idle one, else a new one.
     package func withGenerator<T>(_ options: ReportOptions, _ body: (ReportGenerator) throws -> T) throws -> T {
-        let key = Self.key(options)
         let thread = pthread_self()
         let generator = try lock.withLock { () -> ReportGenerator? in
-            guard var kept = idle[key], !kept.isEmpty else { return nil }
-            let index = kept.lastIndex { pthread_equal($0.thread, thread) != 0 } ?? kept.count - 1
-            defer { idle[key] = kept }
-            return kept.remove(at: index).generator
+            guard let kind = idle.firstIndex(where: { $0.options == options }), !idle[kind].kept.isEmpty else { return nil }
+            let index = idle[kind].kept.lastIndex { pthread_equal($0.thread, thread) != 0 } ?? idle[kind].kept.count - 1
+            return idle[kind].kept.remove(at: index).generator
         } ?? ReportGenerator(options: options)
         defer {
             lock.withLock {
-                if idle[key, default: []].count < keptPerKind { idle[key, default: []].append(Idle(generator: generator, thread: thread)) }
+                if let kind = idle.firstIndex(where: { $0.options == options }) {
+                    if idle[kind].kept.count < keptPerKind { idle[kind].kept.append(Idle(generator: generator, thread: thread)) }
+                } else {
+                    idle.append((options, [Idle(generator: generator, thread: thread)]))
+                }
             }
         }
         return try body(generator)
-    }
-
-    private static func key(_ options: ReportOptions) -> String {
-        [options.template, options.theme.rawValue, options.language?.rawValue ?? "-", options.pdfStandard.rawValue].joined(separator: "|")
     }
 }

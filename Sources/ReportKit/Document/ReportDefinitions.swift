@@ -7,7 +7,7 @@ import ReportTemplates
 /// `locales/<language>.json`, `reports/<name>.json`), as `report-gen templates --export` writes
 /// it. A folder need not hold every file: what it lacks is taken from the built-in ones, so a
 /// co-operative's folder may hold only its texts (`locales/pl.json`) or its palette.
-public struct ReportDefinitions: Sendable {
+public struct ReportDefinitions: Sendable, Equatable {
     /// The folder the definitions are read from; nil for the built-in ones.
     public let directory: String?
     /// The built-in files by their path inside `templates/`, when there is no folder.

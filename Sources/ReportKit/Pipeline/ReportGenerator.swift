@@ -1,5 +1,7 @@
-/// What to draw a report with: the template, theme, language and credit.
-public struct ReportOptions: Sendable {
+/// What to draw a report with: the template, theme, language and credit. Equal options make the
+/// same report of the same job (a pool of generators keys on the whole value; a test lists the
+/// stored properties, so a new one cannot be left out of that).
+public struct ReportOptions: Sendable, Equatable {
     /// A built-in template name (`spray-report`) or a path to a template file.
     public var template: String
     public var theme: ThemeName

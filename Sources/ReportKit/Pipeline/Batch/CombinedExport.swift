@@ -47,9 +47,7 @@ struct CombinedExport {
         } catch {
             throw .unwritable(error)
         }
-        let cover = try Self.generator(for: ReportOptions(template: options.coverTemplate, theme: options.report.theme,
-                                                           language: options.report.language, author: options.report.author,
-                                                           tokensFile: options.report.tokensFile))
+        let cover = try Self.generator(for: Self.coverOptions(options))
         guard cover.template.subject == .history else {
             throw .setup(.definition(DefinitionError(file: cover.template.file, at: JSONPath.root.appending("subject"),
                 "is a template for one job; the cover of a combined document needs a history template such as history-summary")))
@@ -249,6 +247,14 @@ struct CombinedExport {
         let job = part.job.job
         let parts: [String?] = [String(part.index + 1), job.date.map { locale.text($0, includeTime: false) }, job.field.name ?? job.field.crop ?? job.title]
         return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// The cover's options: every option the reports are drawn with (definitions, paper, the
+    /// configured author, the catalogue, the zone…), its template aside.
+    static func coverOptions(_ options: BatchOptions) -> ReportOptions {
+        var cover = options.report
+        cover.template = options.coverTemplate
+        return cover
     }
 
     private static func generator(for options: ReportOptions) throws(BatchError) -> ReportGenerator {
