@@ -12,7 +12,7 @@ outdir=$(cd "$outdir" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ReportKit/Pipeline/ReportKitVersion.swift)
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ReportKit/Generator/ReportKitVersion.swift)
 arch=$(dpkg --print-architecture)
 root="$work/report-gen_${version}_${arch}"
 bash scripts/stage-install.sh "$root/usr"
