@@ -130,6 +130,11 @@ def test_an_answer_that_cannot_be_taken_is_named_in_the_pages_language(browser, 
     assert "$." not in errors and "HTTP" not in errors
     assert page.get_attribute("[name='e0-cropArea']", "aria-invalid") == "true"
     assert page.input_value("[name='e0-cropArea']") == "dużo", "what was typed stays"
+    # A rule report-gen holds answers to, told in the page's words: the crop holds the area sprayed.
+    page.fill("[name='e0-cropArea']", "2")
+    page.fill("[name='e0-cropCode']", "TRZAW")
+    page.click("#result .download")
+    expect(page.locator("#result")).to_contain_text("Powierzchnia całej uprawy (ha): cała uprawa nie może być mniejsza niż opryskana powierzchnia (15 ha)")
 
 
 def test_the_same_fields_earlier_job_fills_a_later_one(browser, server):

@@ -194,4 +194,11 @@ struct AnswerWords {
     var area: String { polish ? "wpisz powierzchnię liczbą, np. 12,5" : "type the area as a number, for example 12.5" }
     var bbch: String { polish ? "wpisz fazę od 0 do 99 albo zakres, np. 31 albo 31-32" : "type a stage from 0 to 99 or a range, for example 31 or 31-32" }
     var time: String { polish ? "wpisz godzinę jako GG:MM, np. 14:30" : "type the time as HH:MM, for example 14:30" }
+    /// The crop's area under the area sprayed, `area` in its own unit.
+    func cropAreaUnder(_ area: Quantity<AreaUnit>) -> String {
+        let number = area.value == area.value.rounded() ? String(Int(area.value)) : String(area.value)
+        let text = (polish ? number.replacingOccurrences(of: ".", with: ",") : number) + " " + DropFormWords.unit(area.unit)
+        return polish ? "cała uprawa nie może być mniejsza niż opryskana powierzchnia (\(text))"
+            : "the whole crop cannot be smaller than the area sprayed (\(text))"
+    }
 }

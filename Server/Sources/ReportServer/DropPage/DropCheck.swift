@@ -39,6 +39,16 @@ struct DropCheck: Sendable {
     init(form: DropForm, bytes: [UInt8], limit: Int, suggesting: Bool, catalogue: ProductCatalogue? = nil) throws(SeasonError) {
         let given = try form.seasonRequest(bytes: bytes).entries(limit: limit)
         var (answers, prefilled) = Self.completed(form.answers.answers, sameAsAbove: form.answers.sameAsAbove, jobs: given, suggesting: suggesting)
+        // The rule a person most often meets is told in the page's words before report-gen
+        // sees the answer (its own refusal is in English): a crop smaller than the area sprayed.
+        var refusedHere: [String: String] = [:]
+        let words = AnswerWords(polish: form.language == "pl")
+        for entry in given {
+            guard let job = try? entry.result.get().job, job.field.cropArea == nil, let area = answers[entry.index]?.cropArea,
+                  area.internalValue < job.field.area.internalValue * (1 - 1e-9) else { continue }
+            refusedHere[DropAnswers.name(entry.index, .cropArea)] = words.cropAreaUnder(job.field.area)
+            answers[entry.index]?.cropArea = nil
+        }
         let answeredEntries = answers.isEmpty ? given : try form.seasonRequest(bytes: bytes, answers: answers).entries(limit: limit)
         answers = answers.filter { !$0.value.isEmpty }
         self.answers = answers
@@ -46,7 +56,7 @@ struct DropCheck: Sendable {
             let job = try? given.result.get().job
             let problems: [Diagnostic] = if case .failure(let error) = given.result { error.diagnostics } else { [] }
             // What could not be read comes first: it was never given to report-gen.
-            var answerErrors = form.answers.errors.filter { DropAnswers.address($0.key)?.entry == given.index }
+            var answerErrors = form.answers.errors.merging(refusedHere) { typed, _ in typed }.filter { DropAnswers.address($0.key)?.entry == given.index }
             var otherErrors: [Diagnostic] = []
             if job != nil, case .failure(let error) = answered.result {
                 for diagnostic in error.diagnostics {
