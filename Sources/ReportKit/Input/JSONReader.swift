@@ -25,8 +25,9 @@ struct JSONReader {
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    mutating func error(_ path: JSONPath, _ message: String) {
-        diagnostics.append(Diagnostic(.error, at: path, message))
+    /// An error at `path`; `code` is its stable code (``DiagnosticCode``), where the check has one.
+    mutating func error(_ path: JSONPath, _ message: String, code: String? = nil) {
+        diagnostics.append(Diagnostic(.error, at: path, message, code: code))
     }
 
     mutating func warning(_ path: JSONPath, _ message: String, notice: Notice? = nil) {
@@ -39,7 +40,7 @@ struct JSONReader {
     /// optional field must not vanish from a record), warnings otherwise.
     mutating func object(_ node: Node, allowed: [String], unknownKeysAreErrors: Bool = true) -> ObjectNode? {
         guard case .object(let object) = node.value else {
-            error(node.path, "expected an object, found \(node.value.typeDescription)")
+            error(node.path, "expected an object, found \(node.value.typeDescription)", code: DiagnosticCode.type)
             return nil
         }
         for key in object.keys where !allowed.contains(key) {
@@ -47,7 +48,7 @@ struct JSONReader {
             if let suggestion = Self.closest(to: key, in: allowed) { message += "; did you mean \"\(suggestion)\"?" }
             message += " Expected: \(allowed.joined(separator: ", "))"
             if unknownKeysAreErrors {
-                error(node.path.appending(key), message)
+                error(node.path.appending(key), message, code: DiagnosticCode.unknownField)
             } else {
                 warning(node.path.appending(key), message + "; it is ignored", notice: .ignoredKey(key))
             }
@@ -58,13 +59,13 @@ struct JSONReader {
     /// The member `key`, which must be present and not null.
     mutating func required(_ key: String, in object: ObjectNode, expected: String) -> Node? {
         if let node = object.optional(key) { return node }
-        error(object.path.appending(key), "missing required field; expected \(expected)")
+        error(object.path.appending(key), "missing required field; expected \(expected)", code: DiagnosticCode.missing)
         return nil
     }
 
     mutating func array(_ node: Node) -> [Node]? {
         guard case .array(let elements) = node.value else {
-            error(node.path, "expected an array, found \(node.value.typeDescription)")
+            error(node.path, "expected an array, found \(node.value.typeDescription)", code: DiagnosticCode.type)
             return nil
         }
         return elements.enumerated().map { Node(value: $1, path: node.path.appending(index: $0)) }
@@ -77,23 +78,23 @@ struct JSONReader {
         switch node.value {
         case .number(let number):
             guard let value = number.value else {
-                error(node.path, "\(number.literal) is too large to be a number here; expected a finite number")
+                error(node.path, "\(number.literal) is too large to be a number here; expected a finite number", code: DiagnosticCode.number)
                 return nil
             }
             // 1e-999 reads as 0; saying "got 0" would blame the user for a zero they did not write.
             if value == 0, number.literal.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
-                error(node.path, "\(number.literal) is too small to be a number here (it rounds to 0); expected a usable number")
+                error(node.path, "\(number.literal) is too small to be a number here (it rounds to 0); expected a usable number", code: DiagnosticCode.number)
                 return nil
             }
             return value
         case .string(let text) where Double(text).map({ !$0.isFinite }) == true:
-            error(node.path, "\"\(text)\" is not a finite number; expected a number")
+            error(node.path, "\"\(text)\" is not a finite number; expected a number", code: DiagnosticCode.number)
             return nil
         case .string(let text) where Double(text) != nil:
-            error(node.path, "expected a number, found the string \"\(text)\"; write numbers without quotes")
+            error(node.path, "expected a number, found the string \"\(text)\"; write numbers without quotes", code: DiagnosticCode.type)
             return nil
         default:
-            error(node.path, "expected a number, found \(node.value.typeDescription)")
+            error(node.path, "expected a number, found \(node.value.typeDescription)", code: DiagnosticCode.type)
             return nil
         }
     }
@@ -102,7 +103,7 @@ struct JSONReader {
     mutating func positiveNumber(_ node: Node) -> Double? {
         guard let value = number(node) else { return nil }
         if let problem = JobRules.positive(value) {
-            error(node.path, problem)
+            error(node.path, problem, code: DiagnosticCode.range)
             return nil
         }
         return value
@@ -114,7 +115,7 @@ struct JSONReader {
         guard let value = number(node) else { return nil }
         guard range.contains(value) else {
             let suffix = unit.isEmpty ? "" : " \(unit)"
-            error(node.path, "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))\(suffix), got \(Self.format(value))")
+            error(node.path, "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))\(suffix), got \(Self.format(value))", code: DiagnosticCode.range)
             return nil
         }
         return value
@@ -125,11 +126,11 @@ struct JSONReader {
     /// text, no bidirectional overrides.
     mutating func text(_ node: Node, maximumLength: Int = JobLimits.maximumTextLength, multiline: Bool = false) -> String? {
         guard case .string(let text) = node.value else {
-            error(node.path, "expected a string, found \(node.value.typeDescription)")
+            error(node.path, "expected a string, found \(node.value.typeDescription)", code: DiagnosticCode.type)
             return nil
         }
         if let problem = JobRules.text(text, maximumLength: maximumLength, multiline: multiline) {
-            error(node.path, problem)
+            error(node.path, problem, code: DiagnosticCode.text)
             return nil
         }
         return text
@@ -138,7 +139,7 @@ struct JSONReader {
     /// A string naming a unit of type `Unit`.
     mutating func unit<Unit: InputUnit>(_ node: Node, as _: Unit.Type) -> Unit? {
         guard case .string(let symbol) = node.value else {
-            error(node.path, "expected the \(Unit.kindName) as a string, found \(node.value.typeDescription)")
+            error(node.path, "expected the \(Unit.kindName) as a string, found \(node.value.typeDescription)", code: DiagnosticCode.type)
             return nil
         }
         if let unit = Unit(symbol: symbol) { return unit }
@@ -149,7 +150,7 @@ struct JSONReader {
             message += "; did you mean \"\(suggestion)\"?"
         }
         message += ". Expected one of: \(Unit.acceptedSymbols.map { "\"\($0)\"" }.joined(separator: ", "))"
-        error(node.path, message)
+        error(node.path, message, code: DiagnosticCode.unit)
         return nil
     }
 
@@ -157,11 +158,11 @@ struct JSONReader {
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, as _: Choice.Type) -> Choice? where Choice.RawValue == String {
         let expected = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
         guard case .string(let word) = node.value else {
-            error(node.path, "expected \(expected), found \(node.value.typeDescription)")
+            error(node.path, "expected \(expected), found \(node.value.typeDescription)", code: DiagnosticCode.type)
             return nil
         }
         guard let choice = Choice(rawValue: word) else {
-            error(node.path, "unknown value \"\(word)\"; expected \(expected)")
+            error(node.path, "unknown value \"\(word)\"; expected \(expected)", code: DiagnosticCode.choice)
             return nil
         }
         return choice

@@ -42,10 +42,10 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The code of an input that is not JSON at all.
-    public static let syntaxCode = "input.json.syntax"
+    public static let syntaxCode = DiagnosticCode.syntax
     /// The code of JSON that is neither a job nor a history (a number, a string, an object of
     /// neither format).
-    public static let notAJobCode = "input.not-a-job"
+    public static let notAJobCode = DiagnosticCode.notAJob
 
     /// True when the input is not a job at all (its diagnostics all say so): not JSON, or JSON of
     /// another kind; false for a job or a history with something wrong inside.

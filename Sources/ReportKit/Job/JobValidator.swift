@@ -76,20 +76,20 @@ public enum JobValidator {
     private static func tooLarge<Unit>(_ quantity: Quantity<Unit>, limitInternal: Double, what: String, at path: JSONPath) -> Diagnostic {
         let limit = limitInternal / quantity.unit.toInternal
         return Diagnostic(.error, at: path.appending("value"),
-            "\(number(quantity.value)) \(quantity.unit.rawValue) is more than the largest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))")
+            "\(number(quantity.value)) \(quantity.unit.rawValue) is more than the largest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))", code: DiagnosticCode.limit)
     }
 
     private static func tooSmall<Unit>(_ quantity: Quantity<Unit>, limitInternal: Double, what: String, at path: JSONPath) -> Diagnostic {
         let limit = limitInternal / quantity.unit.toInternal
         return Diagnostic(.error, at: path.appending("value"),
-            "\(number(quantity.value)) \(quantity.unit.rawValue) is less than the smallest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))")
+            "\(number(quantity.value)) \(quantity.unit.rawValue) is less than the smallest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))", code: DiagnosticCode.limit)
     }
 
     private static func outOfRange<Unit>(_ quantity: Quantity<Unit>, range: ClosedRange<Double>, what: String, at path: JSONPath) -> Diagnostic {
         let low = range.lowerBound / quantity.unit.toInternal
         let high = range.upperBound / quantity.unit.toInternal
         return Diagnostic(.error, at: path.appending("value"),
-            "\(number(quantity.value)) \(quantity.unit.rawValue) is outside the \(what) accepted: \(number(low)) to \(number(high)) \(quantity.unit.rawValue)")
+            "\(number(quantity.value)) \(quantity.unit.rawValue) is outside the \(what) accepted: \(number(low)) to \(number(high)) \(quantity.unit.rawValue)", code: DiagnosticCode.limit)
     }
 
     /// Up to six significant digits, enough to recognise a limit in any unit.
