@@ -22,6 +22,13 @@ public struct JobAnswers: Sendable, Equatable {
         }
 
         var isEmpty: Bool { name == nil && authorisation == nil && activeIngredients.isEmpty && restrictedEntryHours == nil }
+
+        /// These answers, with `earlier`'s where they give none.
+        public func merged(over earlier: ProductAnswers) -> ProductAnswers {
+            ProductAnswers(name: name ?? earlier.name, authorisation: authorisation ?? earlier.authorisation,
+                           activeIngredients: activeIngredients.isEmpty ? earlier.activeIngredients : activeIngredients,
+                           restrictedEntryHours: restrictedEntryHours ?? earlier.restrictedEntryHours)
+        }
     }
 
     public var fieldName: String?
@@ -59,6 +66,22 @@ public struct JobAnswers: Sendable, Equatable {
     public var isEmpty: Bool {
         fieldName == nil && crop == nil && cropCode == nil && cropArea == nil && parcels.isEmpty
             && target == nil && bbch == nil && endMinuteOfDay == nil && products.values.allSatisfy(\.isEmpty)
+    }
+
+    /// These answers, with `earlier`'s where they give none ("same as the job above"); the end
+    /// time is each job's own.
+    public func merged(over earlier: JobAnswers) -> JobAnswers {
+        var merged = self
+        merged.fieldName = fieldName ?? earlier.fieldName
+        merged.crop = crop ?? earlier.crop
+        merged.cropCode = cropCode ?? earlier.cropCode
+        // A quantity with its unit: a job in ares takes a crop area given in hectares rightly.
+        merged.cropArea = cropArea ?? earlier.cropArea
+        if parcels.isEmpty { merged.parcels = earlier.parcels }
+        merged.target = target ?? earlier.target
+        merged.bbch = bbch ?? earlier.bbch
+        for (index, product) in earlier.products { merged.products[index] = (products[index] ?? .init()).merged(over: product) }
+        return merged
     }
 
     /// `job` with what it leaves out answered.

@@ -95,3 +95,20 @@ struct AttachedRecordFactsTests {
         #expect(decoded.job.field.parcels == [Parcel(label: "12A", cadastral: ["0212/3"])] && decoded.job.record.holding == "068812345")
     }
 }
+
+/// "Same as the job above": a job's own answers first, the earlier job's where it gives none,
+/// never the earlier job's end time.
+@Suite("Answers merged over an earlier job's")
+struct JobAnswersMergeTests {
+    @Test func ownAnswersWinAndTheEndTimeIsNeverTaken() {
+        let earlier = JobAnswers(fieldName: "North 7", crop: "rye", cropArea: Quantity(20.5, .hectare), target: "weeds", endMinuteOfDay: 600,
+                                 products: [0: .init(name: "P", authorisation: "R-1/2020", activeIngredients: ["a"]), 1: .init(name: "Q")])
+        let own = JobAnswers(crop: "wheat", products: [0: .init(authorisation: "R-2/2021")])
+        let merged = own.merged(over: earlier)
+        #expect(merged.fieldName == "North 7" && merged.crop == "wheat" && merged.target == "weeds")
+        #expect(merged.cropArea == Quantity(20.5, .hectare), "with its unit")
+        #expect(merged.endMinuteOfDay == nil)
+        #expect(merged.products[0] == .init(name: "P", authorisation: "R-2/2021", activeIngredients: ["a"]))
+        #expect(merged.products[1] == .init(name: "Q"))
+    }
+}

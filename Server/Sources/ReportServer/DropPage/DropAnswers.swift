@@ -56,28 +56,6 @@ struct DropAnswers: Sendable {
         self.answers = answers.filter { !$0.value.isEmpty }
     }
 
-    /// `own` with `earlier`'s answers where it has none (the end time is each job's own).
-    static func merging(_ own: JobAnswers, over earlier: JobAnswers) -> JobAnswers {
-        var merged = own
-        merged.fieldName = own.fieldName ?? earlier.fieldName
-        merged.crop = own.crop ?? earlier.crop
-        merged.cropCode = own.cropCode ?? earlier.cropCode
-        // A quantity with its unit: a job in ares takes a crop area given in hectares rightly.
-        merged.cropArea = own.cropArea ?? earlier.cropArea
-        if own.parcels.isEmpty { merged.parcels = earlier.parcels }
-        merged.target = own.target ?? earlier.target
-        merged.bbch = own.bbch ?? earlier.bbch
-        for (index, product) in earlier.products {
-            var mine = own.products[index] ?? .init()
-            mine.name = mine.name ?? product.name
-            mine.authorisation = mine.authorisation ?? product.authorisation
-            if mine.activeIngredients.isEmpty { mine.activeIngredients = product.activeIngredients }
-            mine.restrictedEntryHours = mine.restrictedEntryHours ?? product.restrictedEntryHours
-            merged.products[index] = mine
-        }
-        return merged
-    }
-
     /// `e3-crop` → (3, nil, "crop"); `e3-p1-name` → (3, 1, "name").
     static func address(_ name: String) -> (entry: Int, product: Int?, key: String)? {
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)

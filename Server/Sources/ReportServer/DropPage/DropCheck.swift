@@ -103,7 +103,7 @@ struct DropCheck: Sendable {
             guard let job = try? entry.result.get().job else { continue }
             var own = answers[entry.index] ?? JobAnswers()
             if let typed = own.cropArea { own.cropArea = Quantity(typed.value, job.field.area.unit) }
-            if sameAsAbove.contains(entry.index), let previous { own = DropAnswers.merging(own, over: previous) }
+            if sameAsAbove.contains(entry.index), let previous { own = own.merged(over: previous) }
             if !own.isEmpty { previous = own }
             func suggest(_ key: DropAnswers.Key, _ why: Suggestion) { suggested[entry.index, default: [:]][DropAnswers.name(entry.index, key)] = why }
             var filled = own.filling(job)

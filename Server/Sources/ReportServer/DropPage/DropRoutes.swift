@@ -17,12 +17,9 @@ enum DropRoutes {
             let asksForToken = !api.service.settings.tokens.isEmpty
             let deadline = api.service.deadline()
             let form: DropForm?
-            do {
-                form = try await readForm(request, api: api, until: deadline)
-            } catch {
-                let texts = DropPageTexts.texts(for: preferredLanguage(request.headers[.acceptLanguage]))
-                let (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
-                return fragment ? html(section, status: status) : html(DropPage.page(texts, result: section, asksForToken: asksForToken), status: status)
+            switch await readForm(request, api: api, until: deadline, fragment: fragment) {
+            case .read(let read): form = read
+            case .refused(let response): return response
             }
             let texts = DropPageTexts.texts(for: form?.language ?? "pl")
             let section: String
@@ -49,12 +46,9 @@ enum DropRoutes {
             let asksForToken = !api.service.settings.tokens.isEmpty
             let deadline = api.service.deadline()
             let form: DropForm?
-            do {
-                form = try await readForm(request, api: api, until: deadline)
-            } catch {
-                let texts = DropPageTexts.texts(for: preferredLanguage(request.headers[.acceptLanguage]))
-                let (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
-                return html(DropPage.page(texts, result: section, asksForToken: asksForToken), status: status)
+            switch await readForm(request, api: api, until: deadline, fragment: false) {
+            case .read(let read): form = read
+            case .refused(let response): return response
             }
             let texts = DropPageTexts.texts(for: form?.language ?? "pl")
             if let refusal = authorisation(form, api: api) {
@@ -82,9 +76,24 @@ enum DropRoutes {
     /// The form, read in a render slot within the request's deadline: the parser's time grows
     /// with the parts (up to ``DropForm/maximumParts``), so reading it is work like any other, and
     /// a full queue answers 429 before anything is parsed.
-    private static func readForm(_ request: Request, api: ReportAPI, until deadline: ContinuousClock.Instant) async throws -> DropForm? {
+    /// A refusal (a full queue, the deadline) is the page, or its section for the page's script,
+    /// in the browser's language.
+    private static func readForm(_ request: Request, api: ReportAPI, until deadline: ContinuousClock.Instant, fragment: Bool) async -> FormRead {
         let (body, type) = (RawBody.bytes, request.headers[.contentType])
-        return try await api.service.render(until: deadline) { DropForm.decode(body, contentType: type) }
+        do {
+            return .read(try await api.service.render(until: deadline) { DropForm.decode(body, contentType: type) })
+        } catch {
+            let texts = DropPageTexts.texts(for: preferredLanguage(request.headers[.acceptLanguage]))
+            let (section, status) = failure(error, texts: texts, limit: api.service.settings.jobsPerBatch)
+            let page = fragment ? section : DropPage.page(texts, result: section, asksForToken: !api.service.settings.tokens.isEmpty)
+            return .refused(html(page, status: status))
+        }
+    }
+
+    private enum FormRead {
+        /// The form, or nil when the body is not multipart/form-data.
+        case read(DropForm?)
+        case refused(Response)
     }
 
     /// The season checked with the form's answers, in a render slot within the deadline.
