@@ -7,5 +7,6 @@ cd "$(dirname "$0")/.."
 swift build --product report-gen
 swift build --package-path Server --product report-gen-server
 python3 scripts/server-openapi-publish.py --check
+bash scripts/server-openapi-generate.sh --check
 swift test --package-path Server
 python3 -m pytest Server/Tests/EndToEnd -q -p no:cacheprovider
