@@ -82,4 +82,20 @@ import Testing
             }
         }
     }
+
+    /// An answer far past any job's limits, copied by "same as above" into the next job's form,
+    /// is refused beside its input and written back as typed; it once trapped converting to Int.
+    @Test func anEnormousAnswerCopiedDownIsRefusedNotATrap() async throws {
+        var form = MultipartForm()
+        form.add(file: "history", fileName: "history.json", try Repository.file("docs/examples/app/history.json"))
+        form.add("lang", "pl")
+        form.add("e0-cropArea", "99999999999999999999999")
+        form.add("e1-same", "on")
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/drop/check", method: .post, headers: [.contentType: form.contentType], body: form.body) { response in
+                #expect(response.status == .unprocessableContent, "\(response.status)")
+                #expect(String(buffer: response.body).contains("99999999999999999999999"))
+            }
+        }
+    }
 }

@@ -30,7 +30,10 @@ package enum AttachedRecordFacts {
             }
         }
         answers.target = string(first["reason"])
-        if case .object(let bbch)? = first["bbch"], let from = number(bbch["from"]), let to = number(bbch["to"]) {
+        // An attached record is read like any input: a stage outside BBCH's is no fact (and no
+        // conversion to Int may trap on it).
+        if case .object(let bbch)? = first["bbch"], let from = number(bbch["from"]), let to = number(bbch["to"]),
+           (0...99).contains(from), (0...99).contains(to), from == from.rounded(), to == to.rounded() {
             answers.bbch = BBCHStage(Int(from), to: Int(to))
         }
         // One line a product, in the job's order.

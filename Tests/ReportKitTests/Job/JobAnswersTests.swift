@@ -94,6 +94,14 @@ struct AttachedRecordFactsTests {
         #expect(JobCheck(.success(decoded), record: .pl).missing.map(\.description) == [])
         #expect(decoded.job.field.parcels == [Parcel(label: "12A", cadastral: ["0212/3"])] && decoded.job.record.holding == "068812345")
     }
+
+    /// A record is untrusted input: a stage no BBCH scale has is not taken (nor does it trap).
+    @Test func anImpossibleStageInARecordIsNoFact() throws {
+        let record = #"{"format": "reportkit-record/2", "lines": [{"bbch": {"from": 1e30, "to": 1e30}, "crop": "rye"}]}"#
+        let attachments = [PDFAttachment(name: "record.json", description: "record", relationship: .data, bytes: Array(record.utf8))]
+        let facts = try #require(AttachedRecordFacts.fillIn(from: attachments))
+        #expect(facts.answers[0]?.bbch == nil && facts.answers[0]?.crop == "rye")
+    }
 }
 
 /// "Same as the job above": a job's own answers first, the earlier job's where it gives none,

@@ -174,8 +174,7 @@ struct AnswerWords {
     var time: String { polish ? "wpisz godzinę jako GG:MM, np. 14:30" : "type the time as HH:MM, for example 14:30" }
     /// The crop's area under the area sprayed, `area` in its own unit.
     func cropAreaUnder(_ area: Quantity<AreaUnit>) -> String {
-        let number = area.value == area.value.rounded() ? String(Int(area.value)) : String(area.value)
-        let text = (polish ? number.replacingOccurrences(of: ".", with: ",") : number) + " " + DropFormWords.unit(area.unit)
+        let text = DropFormWords.area(area, polish: polish)
         return polish ? "cała uprawa nie może być mniejsza niż opryskana powierzchnia (\(text))"
             : "the whole crop cannot be smaller than the area sprayed (\(text))"
     }

@@ -99,9 +99,7 @@ struct DropCheckSection {
 
     /// "North 7 · 2026-04-12 · 15 ha".
     private func label(_ job: SprayJob) -> String {
-        let area = job.field.area
-        let number = area.value == area.value.rounded() ? String(Int(area.value)) : String(area.value)
-        let text = [job.field.name ?? job.title, job.date.map(SeasonSummary.day), "\(words.polish ? number.replacingOccurrences(of: ".", with: ",") : number) \(DropFormWords.unit(area.unit))"]
+        let text = [job.field.name ?? job.title, job.date.map(SeasonSummary.day), DropFormWords.area(job.field.area, polish: words.polish)]
         return text.compactMap { $0 }.joined(separator: " · ")
     }
 

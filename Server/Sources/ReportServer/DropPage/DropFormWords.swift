@@ -44,6 +44,18 @@ struct DropFormWords {
         }
     }
 
+    /// A number as the page writes it: a whole one without decimals, a decimal comma in Polish.
+    /// (Any finite value: an answer "same as above" copies may be far past a job's limits.)
+    static func number(_ value: Double, polish: Bool) -> String {
+        let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        return polish ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    /// An area with its unit as the page writes it: "12,5 ha".
+    static func area(_ area: Quantity<AreaUnit>, polish: Bool) -> String {
+        number(area.value, polish: polish) + " " + unit(area.unit)
+    }
+
     /// An area unit as a farmer writes it: m², not m2.
     static func unit(_ unit: AreaUnit) -> String { unit == .squareMetre ? "m²" : unit.rawValue }
 

@@ -13,10 +13,6 @@ struct JobAnswerInputs {
     let offersSame: Bool
     let answers: JobAnswers?
 
-    init(entry: DropCheck.Entry, job: SprayJob, form: DropForm, words: DropFormWords, jurisdiction: RecordJurisdiction, offersSame: Bool, answers: JobAnswers?) {
-        (self.entry, self.job, self.form, self.words, self.jurisdiction, self.offersSame, self.answers) = (entry, job, form, words, jurisdiction, offersSame, answers)
-    }
-
     /// The "same as above" box, shown beside the job's summary line so a season's jobs can be
     /// ticked without opening each.
     var sameAsAboveHTML: String {
@@ -135,10 +131,7 @@ struct JobAnswerInputs {
         }
     }
 
-    private func number(_ value: Double) -> String {
-        let text = value == value.rounded() ? String(Int(value)) : String(value)
-        return words.polish ? text.replacingOccurrences(of: ".", with: ",") : text
-    }
+    private func number(_ value: Double) -> String { DropFormWords.number(value, polish: words.polish) }
 
     private func input(_ name: String, label: String, hint: String?, list: String?, value: String) -> String {
         let error = entry.answerErrors[name]
