@@ -128,10 +128,12 @@ package final class StagedFile: @unchecked Sendable {
         case .file(let file):
             let url = URL(filePath: file, directoryHint: .notDirectory)
             let directory = url.deletingLastPathComponent().path
-            let (descriptor, name) = try Self.makeTemporary(in: directory, named: "." + url.lastPathComponent)
+            let (descriptor, name) = try UnfinishedTemporaries.make { () throws(RenderError) in
+                let made = try Self.makeTemporary(in: directory, named: "." + url.lastPathComponent)
+                return (made, made.1)
+            }
             self.descriptor = descriptor
             temporary = name
-            Self.unfinished.withLock { _ = $0.insert(name) }
         case .stream:
             // A pipe or a device cannot be renamed into; the document is staged in an unnamed
             // file (a combined document reads its own end back) and copied in at the commit.
@@ -157,26 +159,10 @@ package final class StagedFile: @unchecked Sendable {
         return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    /// The temporary files of every staged file not yet committed or discarded, in this process.
-    private static let unfinished = Mutex<Set<String>>([])
-
     /// Removes every temporary file still being written, for a process about to end on a signal
     /// (its deinitialisers will not run). A file committed meanwhile is already in place, whole.
     package static func discardUnfinished() {
-        // Longest first: a file before the temporary folder holding it (the workbook's).
-        for temporary in unfinished.withLock({ $0 }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
-            if unlink(temporary) != 0 { rmdir(temporary) }
-        }
-    }
-
-    /// A temporary file or folder made outside a staged file (the workbook's, which libxlsxwriter
-    /// writes), removed like theirs if a signal ends the process before ``untrack(_:)``.
-    package static func track(_ path: String) {
-        unfinished.withLock { _ = $0.insert(path) }
-    }
-
-    package static func untrack(_ path: String) {
-        unfinished.withLock { _ = $0.remove(path) }
+        UnfinishedTemporaries.discardAll()
     }
 
     deinit {
@@ -232,7 +218,7 @@ package final class StagedFile: @unchecked Sendable {
             return false
         }
         committed = true
-        Self.unfinished.withLock { _ = $0.remove(temporary) }
+        UnfinishedTemporaries.forget(temporary)
         return true
     }
 
@@ -299,7 +285,7 @@ package final class StagedFile: @unchecked Sendable {
         try seal()
         if try renameIfFree(temporary, to: file) {
             committed = true
-            Self.unfinished.withLock { _ = $0.remove(temporary) }
+            UnfinishedTemporaries.forget(temporary)
             return .created
         }
         guard replacing else {
@@ -316,7 +302,7 @@ package final class StagedFile: @unchecked Sendable {
         }
         guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         committed = true
-        Self.unfinished.withLock { _ = $0.remove(temporary) }
+        UnfinishedTemporaries.forget(temporary)
         return .replaced
     }
 
@@ -347,6 +333,6 @@ package final class StagedFile: @unchecked Sendable {
         descriptor = -1
         guard let temporary else { return }
         unlink(temporary)
-        Self.unfinished.withLock { _ = $0.remove(temporary) }
+        UnfinishedTemporaries.forget(temporary)
     }
 }

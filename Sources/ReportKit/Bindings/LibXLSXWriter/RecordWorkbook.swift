@@ -21,22 +21,24 @@ public enum RecordWorkbook {
         if let folder = getenv("TMPDIR").map({ String(cString: $0) }), !folder.isEmpty {
             template = Array("\(folder)/reportkit-xlsx-XXXXXX".utf8CString)
         }
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-        }
-        guard let folder = made else {
-            let code = errno
-            throw RenderError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: code))", systemError: code)
+        // Made and known to the signal trap in one step: a signal never leaves it behind.
+        let folder = try UnfinishedTemporaries.make { () throws(RenderError) in
+            let made = template.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+            }
+            guard let made else {
+                let code = errno
+                throw RenderError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: code))", systemError: code)
+            }
+            return (made, made)
         }
         let path = folder + "/record.xlsx"
-        // Removed when done, and by the signal trap if a signal ends the process first.
-        StagedFile.track(folder)
-        StagedFile.track(path)
+        // Removed when done, and (with what libxlsxwriter made in it) by the signal trap if a
+        // signal ends the process first.
         defer {
             unlink(path)
             rmdir(folder)
-            StagedFile.untrack(path)
-            StagedFile.untrack(folder)
+            UnfinishedTemporaries.forget(folder)
         }
         // libxlsxwriter's own lines on standard error become part of the error, never raw output.
         let library = try XLSXWriterLibrary.shared()
