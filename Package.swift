@@ -60,8 +60,9 @@ let package = Package(
             name: "ReportKitTests",
             dependencies: ["ReportKit", "ReportKitFuzzing", "CLITestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        // The example program of docs/library.md, built and run by the tests.
-        .executableTarget(name: "make-report", dependencies: ["ReportKit"], path: "Examples/make-report"),
+        // The example program of docs/library.md, built and run by the tests. Without package
+        // access, as a program outside this package: it sees only ReportKit's public API.
+        .executableTarget(name: "make-report", dependencies: ["ReportKit"], path: "Examples/make-report", packageAccess: false),
         // Running report-gen (or any program) from the tests, and which run of the tests this is
         // (everyday or the slow step), shared by the test targets.
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),

@@ -10,10 +10,15 @@ struct LibraryGuideTests {
         let example = ReportGen.binary.deletingLastPathComponent().appendingPathComponent("make-report").path
         let run = try ReportGen.run(program: example, [folder.url.path])
         #expect(run.status == 0, "\(run.stderr)")
-        for name in ["from-json.pdf", "from-value.pdf"] {
-            let text = try toolOutput(["pdftotext", folder.path(name), "-"])
-            #expect(text.contains(name == "from-json.pdf" ? "North 7" : "Long Meadow"), "\(name)")
-        }
+        let text = try toolOutput(["pdftotext", folder.path("spray-report.pdf"), "-"])
+        #expect(text.contains("North 7") && text.contains("Roundup 360 SL"), "the report is the job's")
+        #expect(run.stdout.contains("3 tank loads: 2 full, 1 partial"), "\(run.stdout)")
+        // The record as a spreadsheet reads it: a header and one row a job, the fields by name.
+        let rows = try String(contentsOfFile: folder.path("season.csv"), encoding: .utf8).split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 3, "\(rows)")
+        let field = try #require(rows.first?.firstIndex(of: "field"))
+        #expect(rows.dropFirst().map { $0[field] } == ["North 7", "Long Meadow"])
+        #expect(run.stdout.contains("record: 2 lines, 2 of them short of the Polish register"), "\(run.stdout)")
         // The guide shows the example's code as it is.
         let guide = try String(contentsOf: ReportGen.repository.appendingPathComponent("docs/library.md"), encoding: .utf8)
         let source = try String(contentsOf: ReportGen.repository.appendingPathComponent("Examples/make-report/main.swift"), encoding: .utf8)

@@ -130,7 +130,7 @@ enum JobSource {
     static func job(from body: [UInt8]) throws(ReportError) -> [UInt8] {
         guard PDFAttachmentReader.isPDF(body.prefix(5)) else { return body }
         do {
-            return try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(in: body, name: "the PDF sent", relationships: [.source]), name: "the PDF sent")
+            return try PDFAttachmentReader.jobInput(inPDF: body, name: "the PDF sent")
         } catch {
             throw .input(InputError(at: .root, error.description))
         }

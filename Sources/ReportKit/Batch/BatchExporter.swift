@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// Where a batch writes.
-public enum BatchDestination: Sendable {
+package enum BatchDestination: Sendable {
     /// One PDF per job in this folder (which must exist).
     case folder(String)
     /// One document at this path: a cover, then every job.
@@ -12,7 +12,7 @@ public enum BatchDestination: Sendable {
 /// Makes the reports of a whole history: `report-gen batch`. A bad entry does not stop the
 /// others (unless ``BatchOptions/failFast``); each is reported through ``BatchEvents`` with its
 /// index, id and the problems found, as the batch goes.
-public struct BatchExporter: Sendable {
+package struct BatchExporter: Sendable {
     public let options: BatchOptions
     public let destination: BatchDestination
 

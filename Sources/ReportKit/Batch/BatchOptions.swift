@@ -1,7 +1,7 @@
 import Synchronization
 
 /// How `report-gen batch` runs.
-public struct BatchOptions: Sendable {
+package struct BatchOptions: Sendable {
     /// The template, theme, language and credit of every job's report.
     public var report: ReportOptions
     /// The template of a combined document's cover.
@@ -31,7 +31,7 @@ public struct BatchOptions: Sendable {
 }
 
 /// A stop asked for from outside (Ctrl-C): no new job starts, jobs already started finish.
-public final class BatchCancellation: Sendable {
+package final class BatchCancellation: Sendable {
     private let flag = Atomic(false)
 
     public init() {}
@@ -41,8 +41,8 @@ public final class BatchCancellation: Sendable {
 }
 
 /// What became of one entry of the history.
-public struct BatchEntryOutcome: Sendable {
-    public enum Result: Sendable {
+package struct BatchEntryOutcome: Sendable {
+    package enum Result: Sendable {
         /// Written to this file (or, in a combined document, laid out as these pages).
         case written(path: String)
         /// Laid out for the combined document.
@@ -106,8 +106,8 @@ public struct BatchEntryOutcome: Sendable {
 }
 
 /// How far a batch has come, for a progress display.
-public struct BatchProgress: Sendable {
-    public enum Phase: String, Sendable {
+package struct BatchProgress: Sendable {
+    package enum Phase: String, Sendable {
         /// Reading and writing one file per job.
         case writingFiles = "writing"
         /// A combined document's first pass: reading and laying out every job to count its pages.
@@ -123,7 +123,7 @@ public struct BatchProgress: Sendable {
 }
 
 /// What a batch did.
-public struct BatchSummary: Sendable {
+package struct BatchSummary: Sendable {
     public var written = 0
     /// Entries whose report could not be made or written.
     public var failed = 0
@@ -147,7 +147,7 @@ public struct BatchSummary: Sendable {
 }
 
 /// Why a batch stopped before its end.
-public enum BatchError: Error, Sendable, CustomStringConvertible {
+package enum BatchError: Error, Sendable, CustomStringConvertible {
     /// The templates, theme, locale or fonts could not be loaded.
     case setup(ReportError)
     /// The history cannot be read.

@@ -185,7 +185,7 @@ extension BatchSummary {
 }
 
 /// Where a batch reports what happens, as it happens, on the thread that started it.
-public struct BatchEvents {
+package struct BatchEvents {
     public var entry: (BatchEntryOutcome) -> Void
     public var progress: (BatchProgress) -> Void
 

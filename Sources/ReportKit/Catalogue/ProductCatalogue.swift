@@ -5,14 +5,14 @@
 /// unknown or expired number, a dose above the label's maximum, a BBCH stage outside the label's
 /// window (``labelWarnings(for:)``) and too many treatments in a season (``seasonWarnings(for:)``).
 public struct ProductCatalogue: Sendable, Equatable {
-    public var products: [CatalogueProduct] {
+    package var products: [CatalogueProduct] {
         didSet { index = Index(products) }
     }
     /// Where each name and number is in `products`: a season of many jobs looks products up
     /// thousands of times in a catalogue of thousands.
     private var index: Index
 
-    public init(products: [CatalogueProduct]) {
+    package init(products: [CatalogueProduct]) {
         self.products = products
         index = Index(products)
     }
@@ -21,7 +21,7 @@ public struct ProductCatalogue: Sendable, Equatable {
 
     /// The entry a job's product is: the one with its name (letters and digits compared, case
     /// ignored: "Karate Zeon 050CS" is "KARATE ZEON 050 CS"), else the one with its authorisation number.
-    public func entry(for product: Product) -> CatalogueProduct? {
+    package func entry(for product: Product) -> CatalogueProduct? {
         if let name = product.name.map(Self.key), let position = index.byName[name] { return products[position] }
         guard let number = product.authorisation.map(Self.key), let position = index.byNumber[number] else { return nil }
         return products[position]
@@ -50,7 +50,7 @@ public struct ProductCatalogue: Sendable, Equatable {
 }
 
 /// One product of a catalogue: its authorisation and the uses its label allows.
-public struct CatalogueProduct: Sendable, Equatable {
+package struct CatalogueProduct: Sendable, Equatable {
     public var name: String
     /// The national authorisation number (Poland: `R-31/2013`) or EPA registration number.
     public var authorisation: String?
@@ -87,7 +87,7 @@ public struct CatalogueProduct: Sendable, Equatable {
 }
 
 /// What a label allows on one crop.
-public struct LabelUse: Sendable, Equatable {
+package struct LabelUse: Sendable, Equatable {
     /// The crop's names, in any language the jobs use ("pszenica ozima", "winter wheat").
     public var crops: [String]
     /// The crop's EPPO code (`TRZAW`).

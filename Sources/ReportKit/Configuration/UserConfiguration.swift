@@ -8,7 +8,7 @@
 ///  "theme": "light", "template": "spray-report", "definitions": "~/spoldzielnia",
 ///  "timeZone": "Europe/Warsaw", "paper": "a4"}
 /// ```
-public struct UserConfiguration: Sendable, Equatable {
+package struct UserConfiguration: Sendable, Equatable {
     /// The format a configuration file names itself with (optional in the file).
     public static let format = "report-gen-config/1"
     /// The keys a file may hold, in the order `config --show` lists them.

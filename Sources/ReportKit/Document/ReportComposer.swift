@@ -1,6 +1,6 @@
 /// A report ready for layout: its body, its pages' template (margins, header, footer), its
 /// outline and document information, and every colour pair it draws (for the contrast check).
-public struct ComposedReport: Sendable {
+package struct ComposedReport: Sendable {
     public let body: any Element
     public let pageTemplate: PageTemplate
     public let outline: [OutlineItem]

@@ -61,7 +61,7 @@ public struct ReportDefinitions: Sendable, Equatable {
         return try TokensLoader.load(bytes, file: name, theme: theme)
     }
 
-    public func locale(_ language: ReportLanguage) throws(DefinitionError) -> ReportLocale {
+    package func locale(_ language: ReportLanguage) throws(DefinitionError) -> ReportLocale {
         let (bytes, shown) = try definition("locales/\(language.rawValue).json")
         let locale = try ReportLocale.load(bytes, file: shown)
         guard locale.language == language else {
@@ -79,7 +79,7 @@ public struct ReportDefinitions: Sendable, Equatable {
     }
 
     /// A template by built-in name (`spray-report`) or by file path (anything with a `/` or ending in `.json`).
-    public func template(_ nameOrPath: String, theme: Theme) throws(DefinitionError) -> ReportTemplate {
+    package func template(_ nameOrPath: String, theme: Theme) throws(DefinitionError) -> ReportTemplate {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
             let (bytes, shown) = try read(nameOrPath, shownAs: nameOrPath)
             return try ReportTemplate.load(bytes, file: shown, tokens: theme)

@@ -20,7 +20,7 @@ public struct RecordExporter: Sendable {
     }
 
     /// Something to tell the person making the record, about one entry.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// The entry is not a valid job and is not in the record.
         case invalid(EntryLabel, [Diagnostic])
         /// The entry is in the record but lacks what ``RecordExporter/check`` asks for.
@@ -32,7 +32,7 @@ public struct RecordExporter: Sendable {
     }
 
     /// Which entry of a history an event is about.
-    public struct EntryLabel: Sendable {
+    package struct EntryLabel: Sendable {
         /// The entry's number in the history, from 0.
         public let index: Int
         /// The entry's own id, when it has one.
@@ -60,14 +60,19 @@ public struct RecordExporter: Sendable {
 
     /// Reads `reader` to its end and hands the record's bytes to `sink` as they are made (the
     /// machine-readable record a chunk at a time; the register whole, once every entry is read).
-    public func export(_ reader: HistoryReader, into sink: ([UInt8]) throws -> Void,
-                       events: (Event) -> Void = { _ in }) throws(RecordExportError) -> RecordSummary {
+    public func export(_ reader: HistoryReader, into sink: ([UInt8]) throws -> Void) throws(RecordExportError) -> RecordSummary {
+        try export([reader], names: [nil], into: sink, events: { _ in })
+    }
+
+    /// As ``export(_:into:)``, telling `events` about each entry as it is read.
+    package func export(_ reader: HistoryReader, into sink: ([UInt8]) throws -> Void,
+                        events: (Event) -> Void) throws(RecordExportError) -> RecordSummary {
         try export([reader], names: [nil], into: sink, events: events)
     }
 
     /// One season's record from several histories (a file a month, a file a field), read one
     /// after the other; `names` name them in the record's list of entries left out.
-    public func export(_ readers: [HistoryReader], names: [String?], into sink: ([UInt8]) throws -> Void,
+    package func export(_ readers: [HistoryReader], names: [String?], into sink: ([UInt8]) throws -> Void,
                        events: (Event) -> Void = { _ in }) throws(RecordExportError) -> RecordSummary {
         var sources = Sources(readers: readers, names: names)
         let summary = switch form {
@@ -245,7 +250,7 @@ public struct RecordSummary: Sendable, Equatable {
     /// Entries that lack what the record's jurisdiction asks for.
     public var incomplete = 0
     /// The invalid entries, as the record lists them.
-    public var omitted: [OmittedEntry] = []
+    package var omitted: [OmittedEntry] = []
 
     public init() {}
 }

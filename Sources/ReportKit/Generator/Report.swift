@@ -42,27 +42,27 @@ public enum ReportPlacement: Sendable, Equatable {
 /// what the person making it should be told.
 public struct Report: Sendable {
     /// What a report is of.
-    public enum Subject: Sendable {
+    package enum Subject: Sendable {
         /// One job, with its plan.
         case job(SprayPlan)
         /// A history's cover, listing this many jobs.
         case history(jobs: Int)
     }
 
-    public let subject: Subject
+    package let subject: Subject
     /// What the report was made as.
     public let output: ReportOutput
     /// The laid-out pages, their outline and the document's information.
-    public let document: LaidOutDocument
+    package let document: LaidOutDocument
     /// What the PDF carries inside (the job as read, its record and plan; a history and its record).
-    public let attachments: [PDFAttachment]
+    package let attachments: [PDFAttachment]
     /// The bytes: the PDF alone for ``ReportOutput/pdf``, one PNG per page for
     /// ``ReportOutput/png(dpi:)``, nothing for ``ReportOutput/pages``.
     public let files: [[UInt8]]
     /// The input's and the plan's warnings (every job's, for a history), in order.
     public let warnings: [Diagnostic]
     /// Colour pairs the template draws below WCAG AA contrast (a user's own tokens or template).
-    public let failingContrast: [ContrastUse]
+    package let failingContrast: [ContrastUse]
 
     /// The PDF's bytes, when the report was made as a PDF.
     public var pdf: [UInt8]? { output == .pdf ? files.first : nil }

@@ -92,7 +92,7 @@ extension ReportGenerator {
     /// (``ReportOptions/language`` overrides it), carrying `records` and the history as read
     /// (`source`, when given). `numbering` places the cover at the start of a combined document;
     /// `warnings` are the jobs' own, passed on in the report.
-    public func historyReport(_ lines: [HistoryLine], language: ReportLanguage, records: [RecordLine], source: [UInt8]?,
+    package func historyReport(_ lines: [HistoryLine], language: ReportLanguage, records: [RecordLine], source: [UInt8]?,
                               output: ReportOutput = .pdf, numbering: PageNumber.Scheme = .standalone,
                               warnings: [Diagnostic] = [], omitted: [OmittedEntry] = []) throws(ReportError) -> Report {
         let record = records.isEmpty ? nil : Array(RecordFormat.json.document(records, omitted: omitted).utf8)

@@ -91,18 +91,24 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
 public final class ReportGenerator {
     public let options: ReportOptions
     public let theme: Theme
-    public let template: ReportTemplate
-    public let text: PangoTextEngine
+    package let template: ReportTemplate
+    package let text: PangoTextEngine
     private let definitions: ReportDefinitions
     /// Whether ``template`` draws a QR code (the record is written out for it only then).
     private let drawsQRCode: Bool
     private var locales: [ReportLanguage: ReportLocale] = [:]
 
+    /// A generator for `options`, drawing with `fonts`; `definitions` replace the options' own
+    /// (templates, themes and locales already loaded).
+    public convenience init(options: ReportOptions, definitions: ReportDefinitions? = nil, fonts: FontSet = .inter) throws(ReportError) {
+        try self.init(options: options, definitions: definitions, fonts: fonts, textEngine: nil)
+    }
+
     /// A generator for `options`, drawing with `fonts` through `textEngine` when given (one made
     /// ahead with the same fonts, on another thread; it must not be shared with another
     /// generator), else through an engine of its own.
-    public init(options: ReportOptions, definitions: ReportDefinitions? = nil, fonts: FontSet = .inter,
-                textEngine: PangoTextEngine? = nil) throws(ReportError) {
+    package init(options: ReportOptions, definitions: ReportDefinitions? = nil, fonts: FontSet = .inter,
+                 textEngine: PangoTextEngine?) throws(ReportError) {
         self.options = options
         let definitions = definitions ?? options.definitions
         self.definitions = definitions
@@ -130,7 +136,7 @@ public final class ReportGenerator {
     }
 
     /// The locale of `language` (loaded once).
-    public func locale(_ language: ReportLanguage) throws(ReportError) -> ReportLocale {
+    package func locale(_ language: ReportLanguage) throws(ReportError) -> ReportLocale {
         if let locale = locales[language] { return locale }
         do {
             let locale = try definitions.locale(language)
@@ -143,7 +149,7 @@ public final class ReportGenerator {
 
     /// The document stage for one job.
     /// `record` is the job's record as the report carries it (``recordDocument(of:)``), made here when not given.
-    public func compose(_ plan: SprayPlan, anchorPrefix: String = "", record: [UInt8]? = nil) throws(ReportError) -> ComposedReport {
+    package func compose(_ plan: SprayPlan, anchorPrefix: String = "", record: [UInt8]? = nil) throws(ReportError) -> ComposedReport {
         try requireSubject(.job)
         let locale = try locale(options.language(for: plan.job))
         let evidence = RecordEvidence(of: record ?? Self.recordDocument(of: plan))
@@ -152,7 +158,7 @@ public final class ReportGenerator {
     }
 
     /// The document stage for a history's cover.
-    public func composeHistory(_ plans: [SprayPlan]) throws(ReportError) -> ComposedReport {
+    package func composeHistory(_ plans: [SprayPlan]) throws(ReportError) -> ComposedReport {
         let locale = try locale(plans.first.map { options.language(for: $0.job) } ?? options.language ?? options.defaultLanguage ?? .english)
         return try composeHistory(plans.enumerated().map { HistoryLine(plan: $1, number: $0 + 1, locale: locale) }, language: locale.language)
     }
@@ -161,7 +167,7 @@ public final class ReportGenerator {
     /// time by a batch; `--locale` overrides the language).
     /// `omitted` lists the history's entries left out as invalid: the register says so.
     /// `record`, the record the document carries, is printed as its SHA-256.
-    public func composeHistory(_ lines: [HistoryLine], language: ReportLanguage, omitted: [OmittedEntry] = [],
+    package func composeHistory(_ lines: [HistoryLine], language: ReportLanguage, omitted: [OmittedEntry] = [],
                                record: [UInt8]? = nil) throws(ReportError) -> ComposedReport {
         try requireSubject(.history)
         let locale = try locale(options.language ?? language)
@@ -182,7 +188,7 @@ public final class ReportGenerator {
     }
 
     /// Pages from a composed report, numbered as a whole document or as a part of one.
-    public func layout(_ report: ComposedReport, numbering: PageNumber.Scheme = .standalone) throws(ReportError) -> LaidOutDocument {
+    package func layout(_ report: ComposedReport, numbering: PageNumber.Scheme = .standalone) throws(ReportError) -> LaidOutDocument {
         do {
             let pages = try Paginator.paginate(report.body, template: report.pageTemplate, text: text, numbering: numbering)
             return LaidOutDocument(pages: pages, outline: report.outline, info: report.info)
@@ -193,7 +199,7 @@ public final class ReportGenerator {
 
     /// The render and finishing stages: the PDF, finished to ``ReportOptions/pdfStandard`` with
     /// `attachments` inside (see ``attachments(source:plan:prefix:)``).
-    public func pdf(_ document: LaidOutDocument, attachments: [PDFAttachment] = []) throws(ReportError) -> [UInt8] {
+    package func pdf(_ document: LaidOutDocument, attachments: [PDFAttachment] = []) throws(ReportError) -> [UInt8] {
         do {
             return try PDFRenderer(text: text).render(document, standard: options.pdfStandard, attachments: attachments)
         } catch {
@@ -205,7 +211,7 @@ public final class ReportGenerator {
     /// byte for byte, when given), the record of the application (``RecordLine``, as `report-gen
     /// record --format json` writes it) and the plan as `report-gen plan --json` writes it, in the
     /// report's language. `number` tells a job's files apart in a combined document ("job-0003.json").
-    public func attachments(source: [UInt8]?, plan: SprayPlan, number: Int? = nil, record given: [UInt8]? = nil) throws(ReportError) -> [PDFAttachment] {
+    package func attachments(source: [UInt8]?, plan: SprayPlan, number: Int? = nil, record given: [UInt8]? = nil) throws(ReportError) -> [PDFAttachment] {
         guard options.pdfStandard != .none else { return [] }
         let language = options.language(for: plan.job)
         let display = PlanDisplay(plan: plan, language: language)
@@ -232,7 +238,7 @@ public final class ReportGenerator {
 
     /// What a history's cover or register carries inside: the history as read, and the record of
     /// its jobs (`records`, one line per product; left out when empty).
-    public func attachments(history source: [UInt8], records: [RecordLine] = [], omitted: [OmittedEntry] = []) -> [PDFAttachment] {
+    package func attachments(history source: [UInt8], records: [RecordLine] = [], omitted: [OmittedEntry] = []) -> [PDFAttachment] {
         guard options.pdfStandard != .none else { return [] }
         var files = [PDFAttachment(name: "history.json", description: "The history of spray jobs this document lists, as it was read",
                                    relationship: .source, bytes: source)]
@@ -244,7 +250,7 @@ public final class ReportGenerator {
     }
 
     /// One PNG per page.
-    public func png(_ document: LaidOutDocument, dpi: Double) throws(ReportError) -> [[UInt8]] {
+    package func png(_ document: LaidOutDocument, dpi: Double) throws(ReportError) -> [[UInt8]] {
         let renderer = PNGRenderer(text: text)
         var images: [[UInt8]] = []
         for page in document.pages {

@@ -1,5 +1,5 @@
 /// The version of ReportKit and report-gen, and of the libraries that shape its output.
-public enum ReportKitVersion {
+package enum ReportKitVersion {
     public static let current = "0.4.0"
 
     /// "0.4.0 (cairo 1.16.0, made for cairo 1.16; commit 1a2b3c4d5e6f)": the version, with the

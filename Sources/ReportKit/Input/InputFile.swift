@@ -66,7 +66,7 @@ public final class InputFile: Sendable {
 
     /// Up to `count` bytes: fewer only at the end of the input (a pipe is read until it has
     /// given `count` bytes or is closed). Empty at the end.
-    public func read(upTo count: Int) throws(InputFileError) -> [UInt8] {
+    package func read(upTo count: Int) throws(InputFileError) -> [UInt8] {
         var bytes: [UInt8] = []
         // Pieces grow with what arrives, each read into memory nothing has written yet: a limit
         // of megabytes costs a small job no more pages than its bytes fill.
@@ -103,7 +103,7 @@ public final class InputFile: Sendable {
 }
 
 /// A read that failed, with the system's reason.
-public struct InputFileError: Error, CustomStringConvertible {
+package struct InputFileError: Error, CustomStringConvertible {
     /// The `errno` value.
     public let code: Int32
 

@@ -12,12 +12,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// What a warning says as facts, for a report to print in its language (nil for errors and
     /// for warnings that concern only the input file).
-    public let notice: Notice?
+    package let notice: Notice?
     /// What it is, stable across versions and languages (`record.pl.cadastral`), for programs to
     /// act on instead of its words; nil where the family in ``DiagnosticRecord/rule`` is all there is.
     public let code: String?
 
-    public init(_ severity: Severity, at path: JSONPath, _ message: String, notice: Notice? = nil, code: String? = nil) {
+    package init(_ severity: Severity, at path: JSONPath, _ message: String, notice: Notice? = nil, code: String? = nil) {
         self.code = code
         self.severity = severity
         self.path = path

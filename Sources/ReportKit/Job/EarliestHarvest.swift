@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The first day a crop may be harvested after an application: the application's last day plus
 /// the longest pre-harvest interval of its products (their labels', given or from a catalogue).
-public struct EarliestHarvest: Sendable, Equatable {
+package struct EarliestHarvest: Sendable, Equatable {
     /// The day, as a date without a time.
     public let day: JobDate
     /// The pre-harvest interval that sets it, days.
@@ -20,7 +20,7 @@ public struct EarliestHarvest: Sendable, Equatable {
 
 extension SprayJob {
     /// The earliest harvest after this application; nil without a date or without an interval.
-    public var earliestHarvest: EarliestHarvest? {
+    package var earliestHarvest: EarliestHarvest? {
         guard let end = endDateAsShown ?? date else { return nil }
         let longest = products.filter { $0.preHarvestIntervalDays != nil }
             .max { ($0.preHarvestIntervalDays ?? 0) < ($1.preHarvestIntervalDays ?? 0) }

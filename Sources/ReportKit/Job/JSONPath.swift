@@ -1,16 +1,16 @@
 /// A location inside a JSON document, printed the way JSONPath writes it: `$.products[1].rate`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-    public enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
-    public private(set) var components: [Component]
+    package private(set) var components: [Component]
 
     /// The document itself: `$`.
     public static let root = JSONPath(components: [])
 
-    public init(components: [Component]) {
+    package init(components: [Component]) {
         self.components = components
     }
 

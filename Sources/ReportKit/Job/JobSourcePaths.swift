@@ -1,6 +1,6 @@
 /// Where each of a job's numbers came from in its input file, so that a later stage (the
 /// calculator) can name the field to fix in the input's own terms, whichever format it was.
-public struct JobSourcePaths: Sendable, Equatable {
+package struct JobSourcePaths: Sendable, Equatable {
     public var job: JSONPath
     public var area: JSONPath
     public var sprayRate: JSONPath

@@ -6,7 +6,7 @@ import Glibc
 /// texts within their lengths and ``TextRules``, EPPO codes, BBCH stages, dates in order),
 /// magnitudes within ``JobLimits``, and product units that fit their rule. Errors mean the job is
 /// refused; warnings are passed on to the user.
-public enum JobValidator {
+package enum JobValidator {
     /// Every problem of `job`, errors and warnings, each at the JSON path the value has (or
     /// would have) in the v1 format.
     public static func diagnostics(for job: SprayJob) -> [Diagnostic] {

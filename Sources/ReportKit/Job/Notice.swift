@@ -1,7 +1,7 @@
 /// What a warning says, as facts a report can print in its own language and units (the
 /// diagnostic's message is the same in English, for standard error). Every warning a plan carries
 /// that a person loading the sprayer should see has one.
-public enum Notice: Sendable, Equatable {
+package enum Notice: Sendable, Equatable {
     /// The last load holds only `litres` of spray liquid, `shareOfTank` % of the tank.
     case smallLastLoad(litres: Double, shareOfTank: Int)
     /// Product `number` (from 1) has the name of product `sameAs`.

@@ -31,9 +31,9 @@ public struct SprayJob: Sendable, Equatable {
     /// Which input format the job was read from.
     public var source: InputFormat
     /// Where the job's values are in its input, for error messages.
-    public var sourcePaths: JobSourcePaths
+    package var sourcePaths: JobSourcePaths
 
-    public init(
+    package init(
         id: String? = nil, title: String? = nil, locale: ReportLanguage = .english, date: JobDate? = nil,
         author: String? = nil, field: Field, sprayRate: Quantity<SprayRateUnit>, tank: Tank,
         waterRule: WaterRule = .fillToVolume, products: [Product], record: ApplicationRecord = .init(),

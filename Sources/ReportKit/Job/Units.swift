@@ -1,5 +1,5 @@
 /// Which family of units a quantity was given in; results are shown in the same family.
-public enum UnitSystem: String, Sendable, Equatable {
+package enum UnitSystem: String, Sendable, Equatable {
     case metric
     case usCustomary
 }
@@ -38,7 +38,7 @@ extension InputUnit {
 
 /// Names the kind of unit a symbol belongs to, so that a unit of the wrong dimension for its
 /// field ("kg/ha" as a tank capacity) is explained rather than called unknown.
-public enum UnitKinds {
+package enum UnitKinds {
     public static func kindName(of symbol: String) -> String? {
         if AreaUnit(symbol: symbol) != nil { return AreaUnit.kindName }
         if TankUnit(symbol: symbol) != nil { return TankUnit.kindName }
@@ -83,7 +83,7 @@ public enum AreaUnit: String, InputUnit {
         }
     }
 
-    public var system: UnitSystem { self == .acre ? .usCustomary : .metric }
+    package var system: UnitSystem { self == .acre ? .usCustomary : .metric }
 }
 
 /// Spray (carrier) volume rate. Internal unit: litres per hectare.
@@ -100,7 +100,7 @@ public enum SprayRateUnit: String, InputUnit {
         }
     }
 
-    public var system: UnitSystem { self == .gallonsPerAcre ? .usCustomary : .metric }
+    package var system: UnitSystem { self == .gallonsPerAcre ? .usCustomary : .metric }
 }
 
 /// Tank capacity. Internal unit: litre.
@@ -112,11 +112,11 @@ public enum TankUnit: String, InputUnit {
 
     public var toInternal: Double { self == .gallon ? UnitConversion.litresPerUSGallon : 1 }
 
-    public var system: UnitSystem { self == .gallon ? .usCustomary : .metric }
+    package var system: UnitSystem { self == .gallon ? .usCustomary : .metric }
 }
 
 /// What a product rate is relative to.
-public enum RateBasis: String, Sendable, Equatable {
+package enum RateBasis: String, Sendable, Equatable {
     /// An amount per unit of field area (L/ha, lb/ac).
     case perArea
     /// A concentration in the spray liquid (L/100 L, %).
@@ -157,7 +157,7 @@ public enum ProductRateUnit: String, InputUnit {
         }
     }
 
-    public var basis: RateBasis {
+    package var basis: RateBasis {
         switch self {
         case .litresPer100Litres, .millilitresPer100Litres, .kilogramsPer100Litres, .gramsPer100Litres,
              .fluidOuncesPer100Gallons, .poundsPer100Gallons, .percentByVolume:
@@ -168,7 +168,7 @@ public enum ProductRateUnit: String, InputUnit {
     }
 
     /// The unit family of the amount; nil for `%`, which takes the tank's.
-    public var system: UnitSystem? {
+    package var system: UnitSystem? {
         switch self {
         case .gallonsPerAcre, .quartsPerAcre, .pintsPerAcre, .fluidOuncesPerAcre, .poundsPerAcre, .ouncesPerAcre,
              .fluidOuncesPer100Gallons, .poundsPer100Gallons:

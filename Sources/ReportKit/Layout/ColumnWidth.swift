@@ -1,5 +1,5 @@
 /// How wide a child of an ``HStack`` (or a table column) is.
-public enum ColumnWidth: Sendable, Hashable {
+package enum ColumnWidth: Sendable, Hashable {
     /// Exactly this many points.
     case fixed(Double)
     /// This share of the width left after fixed and natural widths (shares are relative to each other).

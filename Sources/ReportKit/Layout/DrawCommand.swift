@@ -1,7 +1,7 @@
 /// One thing to draw on a page, positioned in page coordinates (points, y down). Pages are lists
 /// of these, independent of Cairo, so a layout can be tested by reading them and rendered to any
 /// surface.
-public enum DrawCommand: Sendable, Hashable {
+package enum DrawCommand: Sendable, Hashable {
     case fill(Path, Color)
     case stroke(Path, Color, lineWidth: Double)
     case text(PlacedText)
@@ -21,7 +21,7 @@ public enum DrawCommand: Sendable, Hashable {
 
 /// A paragraph laid out at a fixed width. The renderer lays it out again with the same text
 /// engine, width and options, so it breaks into exactly the lines the layout measured.
-public struct PlacedText: Sendable, Hashable {
+package struct PlacedText: Sendable, Hashable {
     public var origin: Point
     public var text: StyledText
     /// The width the text was wrapped to; nil for a single unwrapped line.
@@ -44,7 +44,7 @@ public struct PlacedText: Sendable, Hashable {
 /// A grid of square modules filling `rect`, `columns` wide, row by row: `dark[row * columns +
 /// column]`. The renderer draws it as one 1-bit image (a stencil mask) with sharp edges at any
 /// size: one small image object however many modules, where rectangles cost a path operator each.
-public struct PlacedModules: Sendable, Hashable {
+package struct PlacedModules: Sendable, Hashable {
     public var rect: Rect
     public var columns: Int
     public var dark: [Bool]
@@ -61,13 +61,13 @@ public struct PlacedModules: Sendable, Hashable {
 }
 
 /// A PNG image drawn into a rectangle.
-public struct PlacedImage: Sendable, Hashable {
+package struct PlacedImage: Sendable, Hashable {
     public var rect: Rect
     public var png: [UInt8]
 }
 
 /// The tagged-PDF roles ReportKit writes (PDF 32000-1, 14.8.4 "Standard structure types").
-public enum StructureRole: String, Sendable, Hashable {
+package enum StructureRole: String, Sendable, Hashable {
     case document = "Document"
     case heading1 = "H1"
     case heading2 = "H2"
@@ -85,9 +85,9 @@ public enum StructureRole: String, Sendable, Hashable {
 
 /// What a structure element carries besides its role, written by the finishing stage (cairo 1.16
 /// writes no attributes).
-public struct StructureDetails: Sendable, Hashable {
+package struct StructureDetails: Sendable, Hashable {
     /// Which cells a table header cell is the header of (PDF 32000-1, 14.8.5.7, /Scope).
-    public enum Scope: String, Sendable, Hashable {
+    package enum Scope: String, Sendable, Hashable {
         case column = "Column"
         case row = "Row"
     }
@@ -104,7 +104,7 @@ public struct StructureDetails: Sendable, Hashable {
     public static let none = StructureDetails()
 }
 
-public enum LinkTarget: Sendable, Hashable {
+package enum LinkTarget: Sendable, Hashable {
     case uri(String)
     /// A destination in the same document (see ``DrawCommand/destination(name:at:)``).
     case internalDestination(String)

@@ -3,7 +3,7 @@
 ///
 /// Layout is a pure function of the element, the space and the context: it returns new values and
 /// never changes the element, so a remainder is just another element.
-public protocol Element: Sendable {
+package protocol Element: Sendable {
     /// Places the element in `space` (its width is fixed; its height is what is left on the page).
     func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement
 
@@ -30,7 +30,7 @@ extension Element {
 }
 
 /// What came of placing an element in a space.
-public enum Placement: Sendable {
+package enum Placement: Sendable {
     /// All of it fits.
     case complete(Block)
     /// This much fits here; `remainder` continues in the next space.
@@ -44,7 +44,7 @@ public enum Placement: Sendable {
 /// A block holds the blocks of its children where they were placed rather than copies of their
 /// commands moved into place, so nesting content costs nothing per level (as Typst's frames); the
 /// commands are moved into place once, when ``commands`` is read (for a page, once per page).
-public struct Block: Sendable {
+package struct Block: Sendable {
     public var size: Size
     var items: [Item]
 
@@ -108,7 +108,7 @@ public struct Block: Sendable {
 }
 
 /// What every element needs while laying out.
-public struct LayoutContext: Sendable {
+package struct LayoutContext: Sendable {
     public let text: any TextMeasuring
     /// The height of a whole page's content area.
     public let pageContentHeight: Double

@@ -1,5 +1,5 @@
 /// A point in PDF points (1/72 inch), y growing downwards from the top of the page.
-public struct Point: Sendable, Hashable {
+package struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
 
@@ -13,7 +13,7 @@ public struct Point: Sendable, Hashable {
     public func offset(by delta: Point) -> Point { Point(x: x + delta.x, y: y + delta.y) }
 }
 
-public struct Size: Sendable, Hashable {
+package struct Size: Sendable, Hashable {
     public var width: Double
     public var height: Double
 
@@ -32,7 +32,7 @@ public struct Size: Sendable, Hashable {
     public var turned: Size { Size(width: height, height: width) }
 }
 
-public struct Rect: Sendable, Hashable {
+package struct Rect: Sendable, Hashable {
     public var origin: Point
     public var size: Size
 
@@ -58,7 +58,7 @@ public struct Rect: Sendable, Hashable {
     }
 }
 
-public struct EdgeInsets: Sendable, Hashable {
+package struct EdgeInsets: Sendable, Hashable {
     public var top: Double
     public var left: Double
     public var bottom: Double

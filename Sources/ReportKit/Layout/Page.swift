@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// One laid-out page: its size and what to draw on it, in page coordinates.
-public struct Page: Sendable {
+package struct Page: Sendable {
     public var size: Size
     public var commands: [DrawCommand]
 
@@ -13,7 +13,7 @@ public struct Page: Sendable {
 }
 
 /// A page's number and how many pages the document has, for "page X of Y".
-public struct PageNumber: Sendable, Hashable {
+package struct PageNumber: Sendable, Hashable {
     public let number: Int
     public let count: Int
 
@@ -23,7 +23,7 @@ public struct PageNumber: Sendable, Hashable {
     }
 
     /// How a laid-out part is numbered.
-    public enum Scheme: Sendable, Hashable {
+    package enum Scheme: Sendable, Hashable {
         /// The part is the whole document: pages 1 to its own count.
         case standalone
         /// The part starts at page `first` of a document of `count` pages.
@@ -39,7 +39,7 @@ public struct PageNumber: Sendable, Hashable {
 }
 
 /// The page size, margins, and the header and footer drawn on every page.
-public struct PageTemplate: Sendable {
+package struct PageTemplate: Sendable {
     public var size: Size
     public var margins: EdgeInsets
     public var header: (@Sendable (PageNumber) -> any Element)?
@@ -65,7 +65,7 @@ public struct PageTemplate: Sendable {
 }
 
 /// An entry of the PDF's outline (bookmarks), pointing at a destination.
-public struct OutlineItem: Sendable, Hashable {
+package struct OutlineItem: Sendable, Hashable {
     public var title: String
     public var destination: String
     /// 0 for a top-level entry, 1 for its children, and so on.
@@ -82,7 +82,7 @@ public struct OutlineItem: Sendable, Hashable {
 }
 
 /// The PDF's document information.
-public struct DocumentInfo: Sendable, Hashable {
+package struct DocumentInfo: Sendable, Hashable {
     public var title: String?
     public var author: String?
     public var subject: String?
@@ -113,7 +113,7 @@ public struct DocumentInfo: Sendable, Hashable {
 }
 
 /// Pages ready to render, with the document's outline and information.
-public struct LaidOutDocument: Sendable {
+package struct LaidOutDocument: Sendable {
     public var pages: [Page]
     public var outline: [OutlineItem]
     public var info: DocumentInfo

@@ -2,8 +2,8 @@ import FoundationEssentials
 import Glibc
 
 /// A vector outline: enough for rules, rounded cards, tank gauges and simple charts.
-public struct Path: Sendable, Hashable {
-    public enum Element: Sendable, Hashable {
+package struct Path: Sendable, Hashable {
+    package enum Element: Sendable, Hashable {
         case move(Point)
         case line(Point)
         case curve(Point, Point, Point)

@@ -1,5 +1,5 @@
 /// A QR code's modules (ISO/IEC 18004), row by row, dark where true; made by a ``QREncoding``.
-public struct QRCode: Sendable, Hashable {
+package struct QRCode: Sendable, Hashable {
     public let width: Int
     public let modules: [Bool]
 
@@ -12,20 +12,20 @@ public struct QRCode: Sendable, Hashable {
 }
 
 /// How much a QR code may be damaged and still read (ISO/IEC 18004, error correction level).
-public enum QRErrorCorrection: String, Sendable, CaseIterable {
+package enum QRErrorCorrection: String, Sendable, CaseIterable {
     case low = "L", medium = "M", quartile = "Q", high = "H"
 }
 
 /// Makes QR codes; the render stage's ``LibQREncoder`` does it with libqrencode. The document
 /// stage asks for a code while it builds, to choose what fits.
-public protocol QREncoding: Sendable {
+package protocol QREncoding: Sendable {
     /// The smallest code holding `text` as bytes, or nil when no code can.
     func encode(_ text: String, errorCorrection: QRErrorCorrection) -> QRCode?
 }
 
 /// A QR code drawn as vector squares in a fixed square, with the quiet zone scanners need
 /// (four modules, ISO/IEC 18004 7.3.7), dark on white whatever the theme.
-public struct QRCodeElement: Element {
+package struct QRCodeElement: Element {
     public var code: QRCode
     public var size: Double
     /// What the code holds, in words, for screen readers.

@@ -1,5 +1,5 @@
 /// An sRGB colour with components from 0 to 1.
-public struct Color: Sendable, Hashable {
+package struct Color: Sendable, Hashable {
     public var red: Double
     public var green: Double
     public var blue: Double
@@ -19,7 +19,7 @@ public struct Color: Sendable, Hashable {
 }
 
 /// Font weights by their CSS/OpenType numbers.
-public enum FontWeight: Int, Sendable, Hashable, CaseIterable {
+package enum FontWeight: Int, Sendable, Hashable, CaseIterable {
     case regular = 400
     case medium = 500
     case semibold = 600
@@ -27,7 +27,7 @@ public enum FontWeight: Int, Sendable, Hashable, CaseIterable {
 }
 
 /// How a run of text looks.
-public struct TextStyle: Sendable, Hashable {
+package struct TextStyle: Sendable, Hashable {
     public var family: String
     public var size: Double
     public var weight: FontWeight
@@ -57,8 +57,8 @@ public struct TextStyle: Sendable, Hashable {
 }
 
 /// Text made of runs in different styles. It is always plain text: nothing in it is read as markup.
-public struct StyledText: Sendable, Hashable {
-    public struct Run: Sendable, Hashable {
+package struct StyledText: Sendable, Hashable {
+    package struct Run: Sendable, Hashable {
         public var text: String
         public var style: TextStyle
 
@@ -120,7 +120,7 @@ public struct StyledText: Sendable, Hashable {
     }
 }
 
-public enum TextAlignment: String, Sendable, Hashable {
+package enum TextAlignment: String, Sendable, Hashable {
     case leading
     case center
     case trailing

@@ -1,6 +1,6 @@
 /// Measures text the way it will be drawn. The layout stage only sees this protocol; the render
 /// stage implements it with Pango (``PangoTextEngine``), and tests may use a simple fake.
-public protocol TextMeasuring: Sendable {
+package protocol TextMeasuring: Sendable {
     /// Lays out `text` wrapped to `width` (or on one line when nil), ellipsized when asked.
     func measure(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) -> TextMeasurement
 
@@ -19,8 +19,8 @@ extension TextMeasuring {
 }
 
 /// The lines a paragraph breaks into.
-public struct TextMeasurement: Sendable, Hashable {
-    public struct Line: Sendable, Hashable {
+package struct TextMeasurement: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
         /// Where the line starts in the paragraph's UTF-8 bytes.
         public var startByte: Int
         /// The line's top, from the top of the paragraph.

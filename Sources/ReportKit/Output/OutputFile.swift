@@ -11,7 +11,7 @@ import Glibc
 /// the target, are flushed to disk, and only then renamed over it. On any failure the temporary
 /// file is removed and the target is untouched. A named pipe, a device or a terminal is written
 /// into directly instead (``OutputTarget``).
-public enum OutputFile {
+package enum OutputFile {
     /// Writes `bytes` to `path`; with `replacing` false, an existing file is left as it is and
     /// ``OutputFile/exists`` is thrown. `inputs` are the files being read, which the output must
     /// not be.

@@ -7,7 +7,7 @@ import Glibc
 
 /// A file's identity on this machine, its device and inode: the same whatever name, symbolic link
 /// or hard link reaches it. Outputs are compared with inputs by identity, never by name.
-public struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
 

@@ -10,7 +10,7 @@ import Glibc
 /// - `fillToVolume`: the load volume is the finished mix, water = load volume − liquid products;
 ///   `addToCarrier`: water = load volume, products on top (so a full tank holds less water);
 /// - dry products never displace water.
-public enum SprayCalculator {
+package enum SprayCalculator {
     /// The plan for `job`, or an error naming the input field to change when no safe plan exists.
     public static func plan(for job: SprayJob, inputWarnings: [Diagnostic] = []) throws(InputError) -> SprayPlan {
         let paths = job.sourcePaths

@@ -4,9 +4,9 @@ import Glibc
 /// One line of the legal record of an application (Regulation (EU) 2023/564, Annex; Poland's
 /// register; the US Worker Protection Standard, 40 CFR 170.309(h)): one per product of a job, the job's own facts repeated on each line
 /// (docs/record-format.md). Made from the plan, beside the document: nothing is typed twice.
-public struct RecordLine: Sendable, Equatable {
+package struct RecordLine: Sendable, Equatable {
     /// An amount in a unit named by its symbol (`3.75 gal`).
-    public struct Amount: Sendable, Equatable {
+    package struct Amount: Sendable, Equatable {
         public var value: Double
         public var unit: String
     }

@@ -50,7 +50,7 @@ package struct PDFRenderer: Sendable {
 /// season's history) is never held in memory: cairo writes each page out as it is finished.
 /// Nothing is under the file's name until ``finish(outline:replacing:)``; dropped before that,
 /// the partial file is removed.
-public final class PDFFileWriter {
+package final class PDFFileWriter {
     private let file: StagedFile
     private let sink: CairoFileSink
     private let writer: PDFWriter

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// Make one engine and reuse it for every document: fonts are loaded once. Pango objects are not
 /// thread-safe, so calls are serialised; parallel work uses one engine per thread.
-public final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
+package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// Held for every call into Pango and every use of the caches below (Pango objects are not
     /// thread-safe); the state it guards is the engine's own, so it guards nothing by value.
     private let lock = Mutex<Void>(())

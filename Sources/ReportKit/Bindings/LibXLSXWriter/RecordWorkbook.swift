@@ -10,7 +10,7 @@ import Glibc
 ///
 /// The bytes are the same for the same lines: the document's date is `created` (the latest
 /// job's date, else `SOURCE_DATE_EPOCH`), the zip's entries dated with it.
-public enum RecordWorkbook {
+package enum RecordWorkbook {
     /// The most lines a workbook is made of: the lines are held until the file is written.
     public static let maximumLines = 100_000
 

@@ -5,7 +5,7 @@ import Glibc
 /// Reads `TASKDATA.XML` with libxml2's parser into elements (``TaskDataElement``): no network,
 /// no external entities, no DTD loading, a size bound (task data from a USB stick or a terminal
 /// is untrusted input).
-public enum TaskDataReader {
+package enum TaskDataReader {
     /// The largest TASKDATA.XML read (a season's tasks with their totals are far smaller).
     public static let maximumBytes = 32 << 20
 

@@ -2,7 +2,7 @@ internal import CLibXML2
 
 /// Writes task data with libxml2's xmlwriter: UTF-8, declared, escaped by the library (an `&` or
 /// a `"` in a field name is never half an attribute), indented for a person reading it.
-public enum TaskDataWriter {
+package enum TaskDataWriter {
     /// `root` and its children as an XML document, UTF-8, two spaces an indentation level.
     public static func bytes(of root: TaskDataElement) throws(RenderError) -> [UInt8] {
         guard let buffer = xmlBufferCreate() else { throw RenderError("libxml2 cannot make a buffer for the task data", writeFailed: true) }

@@ -2,8 +2,8 @@ import FoundationEssentials
 import Glibc
 
 /// One foreground drawn on one background somewhere in a report, for the WCAG 2.1 AA check.
-public struct ContrastUse: Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct ContrastUse: Sendable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// Text of this size (points, as printed) and weight.
         case text(size: Double, weight: FontWeight)
         /// A graphical part that carries meaning (a tank's outline, its water, a product's share).

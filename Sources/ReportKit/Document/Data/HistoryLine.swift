@@ -1,5 +1,5 @@
 /// One job's line on a history's cover: what the cover needs of a job, without the job.
-public struct HistoryLine: Sendable {
+package struct HistoryLine: Sendable {
     /// The job's number in the history, from 1.
     public let number: Int
     public let date: JobDate?

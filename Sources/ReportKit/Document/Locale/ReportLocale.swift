@@ -4,7 +4,7 @@ import Glibc
 /// The words and formats of one report language, read from a locale file
 /// (`templates/locales/pl.json`): number separators, unit symbols, month names and date patterns,
 /// plural forms, and the strings templates show.
-public struct ReportLocale: Sendable {
+package struct ReportLocale: Sendable {
     public let language: ReportLanguage
     package let numbers: NumberStyle
     /// Between a number and its unit: a no-break space, so the two never part at a line end.

@@ -1,9 +1,9 @@
 /// A report template: declarative data that says what a report shows and in which order, bound to
 /// the job and its plan by name. It holds no code and no raw colours or sizes: every colour, text
 /// style and spacing is a token name (docs/template-format.md).
-public struct ReportTemplate: Sendable {
+package struct ReportTemplate: Sendable {
     /// What a template is drawn from.
-    public enum Subject: String, Sendable, CaseIterable {
+    package enum Subject: String, Sendable, CaseIterable {
         /// One job and its plan.
         case job
         /// A history of jobs (the cover of a batch export).
@@ -51,7 +51,7 @@ public enum Paper: String, Sendable, CaseIterable {
     case letter
 
     /// Portrait.
-    public var size: Size { self == .a4 ? .a4 : .letter }
+    package var size: Size { self == .a4 ? .a4 : .letter }
 }
 
 /// One node of a template, with the attributes every node may have.

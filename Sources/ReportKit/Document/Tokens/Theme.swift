@@ -9,18 +9,18 @@ public enum ThemeName: String, Sendable, CaseIterable {
 public struct Theme: Sendable {
     public let name: ThemeName
     /// Semantic colours (`primaryGreen`) and component colours (`card.background`), by name.
-    public let colors: [String: Color]
+    package let colors: [String: Color]
     /// The type scale at screen size, by style name (`title`, `body`).
-    public let textStyles: [String: TextStyle]
+    package let textStyles: [String: TextStyle]
     /// The factor a printed page scales the whole type scale by (the design brief allows one).
     public let printScale: Double
     public let spacing: [String: Double]
     public let radii: [String: Double]
     /// Component tokens that are lists of colour names (`gauge.products`), resolved.
-    public let colorLists: [String: [Color]]
+    package let colorLists: [String: [Color]]
 
     /// A text style by name, scaled by `scale`, in `color`.
-    public func textStyle(_ name: String, scale: Double, color: Color) -> TextStyle? {
+    package func textStyle(_ name: String, scale: Double, color: Color) -> TextStyle? {
         guard var style = textStyles[name] else { return nil }
         style.size *= scale
         style.color = color

@@ -3,9 +3,9 @@ import Glibc
 
 /// A file carried inside a PDF as a PDF/A-3 associated file (ISO 19005-3, 6.8): the job a report
 /// was made from, and the record of the application, so that the report re-opens as its data.
-public struct PDFAttachment: Sendable, Hashable {
+package struct PDFAttachment: Sendable, Hashable {
     /// How the file relates to the document (ISO 32000-2, 14.13.2, /AFRelationship).
-    public enum Relationship: String, Sendable, Hashable {
+    package enum Relationship: String, Sendable, Hashable {
         /// What the document was made from (the job as read).
         case source = "Source"
         /// Data the document shows, in a machine-readable form (the record).

@@ -9,14 +9,14 @@ import Glibc
 /// on other threads; reading stays on one.
 public final class HistoryReader {
     /// How the history is written.
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         /// One JSON document: an array of jobs or `{"version": 1, "jobs": [...]}`.
         case document
         /// JSON Lines: one job per line.
         case lines
     }
 
-    public let format: Format
+    package let format: Format
     /// How many entries the history has, when that is known before reading them all.
     public private(set) var count: Int?
     /// True when the document is one job rather than a list of them (read as a history of one).

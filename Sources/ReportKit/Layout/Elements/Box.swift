@@ -1,6 +1,6 @@
 /// A box around content: padding, background, border and rounded corners. A card is a box that
 /// keeps together.
-public struct Box: Element {
+package struct Box: Element {
     public var content: any Element
     public var padding: EdgeInsets
     public var background: Color?

@@ -1,6 +1,6 @@
 /// Content that, when it splits across pages, starts its continuation with a heading of its own
 /// ("Load 3 of 5, continued"), so a page never begins with content nobody can place.
-public struct Continuing: Element {
+package struct Continuing: Element {
     public var content: any Element
     /// Put before the rest of the content on each following page.
     public var heading: any Element

@@ -5,9 +5,9 @@
 /// An alternative fits when its narrowest form fits the width; with ``Fit/wholePage``, it must
 /// also fit on one whole page; with ``Fit/space``, in the space left where it stands (the last
 /// alternative wide enough is used when none does, and splits).
-public struct FirstFitting: Element {
+package struct FirstFitting: Element {
     /// What an alternative must fit besides the width.
-    public enum Fit: Sendable {
+    package enum Fit: Sendable {
         /// The width alone.
         case width
         /// One whole page: a tank card in large type when a load's amounts fit a page.

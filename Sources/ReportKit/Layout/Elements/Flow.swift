@@ -1,6 +1,6 @@
 /// Children side by side at their natural widths, wrapping onto a new line when the next one
 /// would pass the right edge (tank drawings: as many on a line as fit, never off the page).
-public struct Flow: Element {
+package struct Flow: Element {
     public var children: [any Element]
     public var spacing: Double
     /// Space between lines.

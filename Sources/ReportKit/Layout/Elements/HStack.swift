@@ -1,7 +1,7 @@
 /// Children side by side. When any child does not fit, each child splits at the same height and
 /// the rest continues on the next page side by side again.
-public struct HStack: Element {
-    public struct Item: Sendable {
+package struct HStack: Element {
+    package struct Item: Sendable {
         public var element: any Element
         public var width: ColumnWidth
 
@@ -12,7 +12,7 @@ public struct HStack: Element {
     }
 
     /// Where children shorter than the row sit.
-    public enum Alignment: Sendable {
+    package enum Alignment: Sendable {
         case top
         case center
         case bottom

@@ -1,5 +1,5 @@
 /// Marks where its content starts as a named destination, for internal links and the outline.
-public struct Anchor: Element {
+package struct Anchor: Element {
     public var name: String
     public var content: any Element
 
@@ -26,7 +26,7 @@ public struct Anchor: Element {
 }
 
 /// Makes its content a link, to a web address or to a destination in the document.
-public struct Linked: Element {
+package struct Linked: Element {
     public var target: LinkTarget
     public var content: any Element
 

@@ -5,8 +5,8 @@
 /// column's label, instead of running down a strip a quarter of the page wide beside an empty
 /// column. Which pairs go wide is decided at layout time, from the width the grid is given, so
 /// the rule holds for every value and every page size. Pairs keep their order.
-public struct PairGrid: Element {
-    public struct Pair: Sendable {
+package struct PairGrid: Element {
+    package struct Pair: Sendable {
         public var label: Text
         public var value: Text
 

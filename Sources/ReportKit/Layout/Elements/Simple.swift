@@ -1,5 +1,5 @@
 /// Empty vertical space. At a page break it shrinks to what is left rather than pushing content on.
-public struct Spacer: Element {
+package struct Spacer: Element {
     public var height: Double
 
     public init(_ height: Double) {
@@ -14,7 +14,7 @@ public struct Spacer: Element {
 }
 
 /// A horizontal rule across the width.
-public struct Divider: Element {
+package struct Divider: Element {
     public var color: Color
     public var thickness: Double
     /// Space above and below the rule.
@@ -39,7 +39,7 @@ public struct Divider: Element {
 }
 
 /// Ends the page: what follows starts on the next one.
-public struct PageBreak: Element {
+package struct PageBreak: Element {
     public init() {}
 
     public func naturalWidth(context: LayoutContext) -> Double { 0 }
@@ -50,7 +50,7 @@ public struct PageBreak: Element {
 }
 
 /// Moves its content whole to the next page rather than splitting it (unless it is taller than a page).
-public struct KeepTogether: Element {
+package struct KeepTogether: Element {
     public var content: any Element
 
     public init(_ content: any Element) {
@@ -70,7 +70,7 @@ public struct KeepTogether: Element {
 /// Vector drawing of a fixed size (tank gauges, simple charts). Commands are in the drawing's own
 /// coordinates, from its top-left corner. With alternative text it is a Figure that a screen reader
 /// reads out; without, it is decoration (an artifact).
-public struct Drawing: Element {
+package struct Drawing: Element {
     public var size: Size
     public var commands: [DrawCommand]
     /// What the drawing shows, in words, made from the data ("Load 1 of 3, full: …").
@@ -99,7 +99,7 @@ public struct Drawing: Element {
 }
 
 /// A PNG image, scaled to fit the width it is given (never enlarged past `maximumWidth`).
-public struct Image: Element {
+package struct Image: Element {
     public var png: [UInt8]
     public var pixelSize: Size
     public var maximumWidth: Double

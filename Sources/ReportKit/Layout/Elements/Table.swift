@@ -4,9 +4,9 @@
 /// one body row on either side of it: the header keeps at least two rows, and one more row goes
 /// along with the last. A table with a ``PageTotal`` that runs over more than one page ends each
 /// of its pages with the sums of that page's rows.
-public struct Table: Element {
+package struct Table: Element {
     /// What each body row adds to its page's total, and the row that shows a page's sums.
-    public struct PageTotal: Sendable {
+    package struct PageTotal: Sendable {
         /// Per body row, the amounts it adds up ("area ha": 12.5), in the order of the rows.
         public var amounts: [[String: Double]]
         /// The total row of a page, from the sums of the amounts of its rows.
@@ -36,7 +36,7 @@ public struct Table: Element {
         }
     }
 
-    public struct Style: Sendable {
+    package struct Style: Sendable {
         public var cellPadding: EdgeInsets
         public var headerBackground: Color?
         /// The fill of every other body row.
@@ -57,7 +57,7 @@ public struct Table: Element {
         }
     }
 
-    public typealias Row = [any Element]
+    package typealias Row = [any Element]
 
     public var columns: [ColumnWidth]
     public var header: [Row]

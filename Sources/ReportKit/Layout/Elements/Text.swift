@@ -1,5 +1,5 @@
 /// A paragraph of styled text: wraps to the width it is given, and splits between lines.
-public struct Text: Element {
+package struct Text: Element {
     public var content: StyledText
     public var alignment: TextAlignment
     /// Keep to one line, ending with "…" when it is too long.

@@ -1,6 +1,6 @@
 /// Children one under another. Splits between children (or inside one that can split) when the
 /// space runs out; moves keep-together children whole, and never leaves a heading last on a page.
-public struct VStack: Element {
+package struct VStack: Element {
     public var children: [any Element]
     public var spacing: Double
 

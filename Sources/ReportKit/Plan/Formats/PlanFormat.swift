@@ -1,6 +1,6 @@
 /// The plan on its own, for a terminal or a program (`report-gen plan`): one call from a plan to
 /// its text or JSON in a language.
-public enum PlanFormat: String, Sendable, CaseIterable {
+package enum PlanFormat: String, Sendable, CaseIterable {
     /// Inputs, totals, then one block per tank load (``PlanText``).
     case text
     /// The JSON shape of docs/plan-output.md (``PlanJSON``).

@@ -21,7 +21,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
     }
 
     /// One line; `first` tells the JSON writer whether a comma goes before it.
-    public func text(of line: RecordLine, first: Bool) -> String {
+    package func text(of line: RecordLine, first: Bool) -> String {
         switch self {
         case .json: (first ? "\n" : ",\n") + RecordJSON.text(of: line)
         case .csv: RecordCSV.row(line)
@@ -33,7 +33,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
     /// as invalid (`omitted`, empty when none was), so a record never lacks an application in
     /// silence. CSV has nowhere to say it: a CSV record with entries left out is written only
     /// when asked for (`--skip-invalid`).
-    public func footer(omitted: [OmittedEntry] = []) -> String {
+    package func footer(omitted: [OmittedEntry] = []) -> String {
         switch self {
         case .json:
             // One entry a line of text, as the record's lines are (escaped line breaks only inside values).
@@ -46,13 +46,13 @@ public enum RecordFormat: String, Sendable, CaseIterable {
     }
 
     /// The whole document of `lines`.
-    public func document(_ lines: [RecordLine], omitted: [OmittedEntry] = []) -> String {
+    package func document(_ lines: [RecordLine], omitted: [OmittedEntry] = []) -> String {
         header + lines.enumerated().map { text(of: $1, first: $0 == 0) }.joined() + footer(omitted: omitted)
     }
 }
 
 /// An entry of a history that is not in the record, because it is not a valid job.
-public struct OmittedEntry: Sendable, Equatable {
+package struct OmittedEntry: Sendable, Equatable {
     /// The entry's number in the history, from 1.
     public var entry: Int
     /// Its line, in JSON Lines.

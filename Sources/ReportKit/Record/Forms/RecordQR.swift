@@ -5,12 +5,12 @@ import FoundationEssentials
 /// code of the whole does not fit its place on the page, a smaller form leaves out the free text,
 /// then everything but what the legal record needs; the page says what is left out, and the full
 /// record is attached to the PDF.
-public enum RecordQR {
+package enum RecordQR {
     /// The format's name, the `v` of every code.
     public static let format = "reportkit-qr/1"
 
     /// How much of the record a code holds.
-    public enum Extent: Int, Sendable, CaseIterable {
+    package enum Extent: Int, Sendable, CaseIterable {
         /// Everything the QR format has.
         case whole
         /// Without the free text: notes, weather, sprayer, field name, the reason in words when

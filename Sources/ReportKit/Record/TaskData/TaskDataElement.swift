@@ -1,7 +1,7 @@
 /// An element of ISO 11783-10 task data: its short name (`TSK`), its attributes in order (the
 /// standard names them A, B, C…) and its children. The mapping builds these; the finishing stage
 /// writes them with libxml2 (``TaskDataWriter``).
-public struct TaskDataElement: Sendable, Equatable {
+package struct TaskDataElement: Sendable, Equatable {
     public var name: String
     public var attributes: [(key: String, value: String)]
     public var children: [TaskDataElement]

@@ -7,7 +7,7 @@
 /// product's own rate. Every number is written in its data dictionary entity's unit and resolution
 /// (``DataDictionaryEntity``); a dose a resolution cannot hold is written to the nearest step and
 /// said, with its size. Names longer than the standard's 32 characters are shortened and said.
-public enum TaskDataExport {
+package enum TaskDataExport {
     /// The standard's longest designator.
     public static let maximumNameLength = 32
     /// The largest integer an ISO 11783-10 value holds (`xs:long` bounded to 2³¹ − 1 in the XSD).

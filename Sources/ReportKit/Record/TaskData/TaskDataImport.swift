@@ -11,7 +11,7 @@ import FoundationEssentials
 ///
 /// The jobs go through the same validation and calculation as any other, so the record of a
 /// logged task is exactly what the record of the same job typed in would be.
-public enum TaskDataImport {
+package enum TaskDataImport {
     /// Doses outside this range per hectare (L or kg) are said as implausible: no product is
     /// applied at less than a millilitre or a gram a hectare, or above a tonne.
     static let plausibleDosePerHectare = 0.001...1_000.0

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// A terminal's binary time log (ISO 11783-10, annex D): `TLGnnnnn.XML` says which values each
 /// record holds, `TLGnnnnn.BIN` holds the records, little-endian. What the record needs of it:
 /// when logging began and ended, and the last value of each DDI (totals only grow).
-public struct TimeLog: Sendable, Equatable {
+package struct TimeLog: Sendable, Equatable {
     /// The first and last record's time, as RFC 3339 (UTC when the log holds GPS time, else the
     /// terminal's local time in `zone`).
     public var start: String

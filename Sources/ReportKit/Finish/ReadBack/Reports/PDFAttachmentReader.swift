@@ -8,27 +8,34 @@ public enum PDFAttachmentReader {
 
     /// The files attached to the PDF in `bytes`, in the order of its /AF (else its EmbeddedFiles);
     /// with `relationships`, only those (the others are never read).
-    public static func attachments(in bytes: [UInt8], name: String,
+    package static func attachments(in bytes: [UInt8], name: String,
                                    relationships: Set<PDFAttachment.Relationship>? = nil) throws(RenderError) -> [PDFAttachment] {
         try attachments(of: try QPDFDocument(bytes: bytes, description: name), relationships: relationships)
     }
 
     /// The files attached to the PDF at `path`, which is read only as far as needed; with
     /// `relationships`, only those (the others are never read).
-    public static func attachments(inFile path: String, relationships: Set<PDFAttachment.Relationship>? = nil) throws(RenderError) -> [PDFAttachment] {
+    package static func attachments(inFile path: String, relationships: Set<PDFAttachment.Relationship>? = nil) throws(RenderError) -> [PDFAttachment] {
         try attachments(of: try QPDFDocument(path: path, description: path), relationships: relationships)
     }
 
     /// What the PDF at `path` carries, each file with its size in bytes, without keeping any: the
     /// listing of `extract --list` holds one file at a time, whatever their number and size.
     /// The attachments come without their bytes.
-    public static func listing(inFile path: String) throws(RenderError) -> [(attachment: PDFAttachment, size: Int)] {
+    package static func listing(inFile path: String) throws(RenderError) -> [(attachment: PDFAttachment, size: Int)] {
         var listed: [(attachment: PDFAttachment, size: Int)] = []
         try walk(try QPDFDocument(path: path, description: path), relationships: nil) { (attachment: PDFAttachment) throws(RenderError) in
             listed.append((PDFAttachment(name: attachment.name, description: attachment.description, relationship: attachment.relationship,
                                          mediaType: attachment.mediaType, bytes: []), attachment.bytes.count))
         }
         return listed
+    }
+
+    /// The input the report in `bytes` was made from, as ``input(from:name:)`` reads it: the one
+    /// call a server or a program needs to take a report where a job is expected. `name` names
+    /// the PDF in errors.
+    public static func jobInput(inPDF bytes: [UInt8], name: String) throws(RenderError) -> [UInt8] {
+        try input(from: try attachments(in: bytes, name: name, relationships: [.source]), name: name)
     }
 
     /// The document's keywords (its Info dictionary's `/Keywords`), where a report names its
@@ -40,7 +47,7 @@ public enum PDFAttachmentReader {
 
     /// The input a report was made from: its one job as read, or for a combined document its jobs
     /// as one history (a JSON array of them, as `batch` reads).
-    public static func input(from attachments: [PDFAttachment], name: String) throws(RenderError) -> [UInt8] {
+    package static func input(from attachments: [PDFAttachment], name: String) throws(RenderError) -> [UInt8] {
         let sources = attachments.filter { $0.relationship == .source }
         // Every command reads a report's job through here, so every command accepts and refuses
         // the same attachments: each must be one JSON document, a job or a history, as report-gen
