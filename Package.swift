@@ -26,8 +26,10 @@ let package = Package(
         // The record as a spreadsheet (`record -o season.xlsx`).
         // libxlsxwriter's header only: the library is opened by its soname when a workbook is written.
         .systemLibrary(name: "CXLSXWriter", providers: [.apt(["libxlsxwriter-dev"])]),
-        // ISO 11783-10 task data (`isoxml`), written with libxml2's xmlwriter.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // ISO 11783-10 task data (`isoxml`), written with libxml2's xmlwriter: its headers only
+        // (libxml2-dev, through include/libxml); the library is opened when task data is made or
+        // read, never linked, so no other run loads it and the ICU it brings.
+        .target(name: "CLibXML2"),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "ReportKit", dependencies: ["CCairo", "CQPDF", "CQRencode", "CXLSXWriter", "CLibXML2", "CLinux", "CMalloc", "ReportTemplates"],

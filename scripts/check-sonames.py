@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks, against each release's own package index, what the .deb says of the libraries
-report-gen opens by soname (qpdf, libxlsxwriter): that on Debian 12, Debian 13 and Ubuntu 24.04
+report-gen opens by soname (qpdf, libxlsxwriter, libxml2): that on Debian 12, Debian 13 and Ubuntu 24.04
 one of the packages its Depends names for each library exists, and that the package holds a
 soname report-gen opens (its file list read from the .deb itself); and that each release's
 cairo satisfies the package's cairo clauses (a supported series).
@@ -24,10 +24,12 @@ RELEASES = {
     "debian-13": ("https://deb.debian.org/debian", "trixie", ["main"]),
     "ubuntu-24.04": ("http://archive.ubuntu.com/ubuntu", "noble", ["main", "universe"]),
 }
-# The sonames report-gen opens (QPDFLibrary.fileNames, XLSXWriterLibrary.fileNames).
+# The sonames report-gen opens (QPDFLibrary.fileNames, XLSXWriterLibrary.fileNames,
+# LibXML2Library.fileNames).
 SONAMES = {
     "qpdf": ["libqpdf.so.30", "libqpdf.so.29"],
     "libxlsxwriter": ["libxlsxwriter.so.8", "libxlsxwriter.so.5", "libxlsxwriter.so.4"],
+    "libxml2": ["libxml2.so.2"],
 }
 CACHE = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache")) / "reportkit/sonames"
 

@@ -54,11 +54,11 @@ libraries=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/report-gen" 2>/dev/
 # (Debian 12) or 1.18 (Debian 13, Ubuntu 24.04), never the development series 1.17 between them.
 libraries=$(printf '%s' "$libraries" | sed -E 's/libcairo2 \([^)]*\)/libcairo2 (>= 1.16.0), libcairo2 (<< 1.19~), libcairo2 (<< 1.17~) | libcairo2 (>= 1.18.0)/')
 case "$libraries" in *"libcairo2 (<< 1.19~)"*) ;; *) echo "package-deb: the cairo dependency was not found in: $libraries" >&2; exit 70 ;; esac
-# qpdf's and libxlsxwriter's libraries are opened by their sonames when a PDF is read back or a
-# workbook written (QPDFLibrary.swift, XLSXWriterLibrary.swift), not linked, so dpkg-shlibdeps
-# cannot see them: the packages that hold those sonames, newest first (Debian 13, Ubuntu 24.04,
-# Debian 12), so one package installs on each.
-libraries="$libraries, libqpdf30 | libqpdf29t64 | libqpdf29, libxlsxwriter8 | libxlsxwriter5t64 | libxlsxwriter4"
+# qpdf's, libxlsxwriter's and libxml2's libraries are opened by their sonames when a PDF is read
+# back, a workbook written or task data written or read (QPDFLibrary.swift, XLSXWriterLibrary.swift,
+# LibXML2Library.swift), not linked, so dpkg-shlibdeps cannot see them: the packages that hold
+# those sonames, newest first (Debian 13, Ubuntu 24.04, Debian 12), so one package installs on each.
+libraries="$libraries, libqpdf30 | libqpdf29t64 | libqpdf29, libxlsxwriter8 | libxlsxwriter5t64 | libxlsxwriter4, libxml2 (>= 2.9)"
 
 mkdir -p "$root/DEBIAN"
 cat > "$root/DEBIAN/control" <<CONTROL

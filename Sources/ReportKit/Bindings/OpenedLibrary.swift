@@ -4,7 +4,7 @@ import Glibc
 
 /// A C library opened by the first of its sonames that loads, rather than linked: qpdf
 /// (``QPDFLibrary``) and libxlsxwriter (``XLSXWriterLibrary``), whose sonames differ from one
-/// release to the next and which only some commands need. Its functions are looked up by name,
+/// release to the next, and libxml2 (``LibXML2Library``); only some commands need them. Its functions are looked up by name,
 /// with the types of the library's header.
 struct OpenedLibrary: @unchecked Sendable {
     // @unchecked: a handle to a library that stays loaded for the process's life.

@@ -42,27 +42,28 @@ package enum TaskDataReader {
         if let refusal = TaskDataShape.refusal(bytes, name: name) { throw RenderError(refusal) }
         // Entities are not substituted (no NOENT) and nothing is fetched (NONET): no entity expands
         // into a gigabyte, no file of the machine is read into the record.
+        let xml = try LibXML2Library.shared()
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xmlReadMemory($0, Int32(buffer.count), name, nil, options) }
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xml.readMemory($0, Int32(buffer.count), name, nil, options) }
             }
         }
         guard let document = parsed else {
-            let message = xmlGetLastError().flatMap { $0.pointee.message }.map { String(cString: $0).filter { !$0.isNewline } } ?? "not XML"
+            let message = xml.lastError().flatMap { $0.pointee.message }.map { String(cString: $0).filter { !$0.isNewline } } ?? "not XML"
             throw RenderError("\(name): not well-formed XML (\(message)); expected ISO 11783-10 task data")
         }
-        defer { xmlFreeDoc(document) }
-        guard let top = xmlDocGetRootElement(document) else { throw RenderError("\(name): an XML document without an element") }
-        return element(top)
+        defer { xml.freeDocument(document) }
+        guard let top = xml.rootElement(document) else { throw RenderError("\(name): an XML document without an element") }
+        return element(top, xml)
     }
 
-    private static func element(_ node: UnsafeMutablePointer<xmlNode>) -> TaskDataElement {
+    private static func element(_ node: UnsafeMutablePointer<xmlNode>, _ xml: LibXML2Library) -> TaskDataElement {
         var attributes: [(String, String?)] = []
         var attribute = node.pointee.properties
         while let current = attribute {
             let key = String(cString: current.pointee.name)
-            let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)
+            let value = xml.nodeListString(node.pointee.doc, current.pointee.children, 1)
             attributes.append((key, value.map { String(cString: $0) }))
             // libxml2's xmlFree is the C library's free unless an application changes it.
             if let value { free(value) }
@@ -71,7 +72,7 @@ package enum TaskDataReader {
         var children: [TaskDataElement] = []
         var child = node.pointee.children
         while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE { children.append(element(current)) }
+            if current.pointee.type == XML_ELEMENT_NODE { children.append(element(current, xml)) }
             child = current.pointee.next
         }
         return TaskDataElement(String(cString: node.pointee.name), attributes, children: children)

@@ -5,29 +5,30 @@ internal import CLibXML2
 package enum TaskDataWriter {
     /// `root` and its children as an XML document, UTF-8, two spaces an indentation level.
     public static func bytes(of root: TaskDataElement) throws(RenderError) -> [UInt8] {
-        guard let buffer = xmlBufferCreate() else { throw RenderError("libxml2 cannot make a buffer for the task data", writeFailed: true) }
-        defer { xmlBufferFree(buffer) }
-        guard let writer = xmlNewTextWriterMemory(buffer, 0) else { throw RenderError("libxml2 cannot make a writer for the task data", writeFailed: true) }
-        defer { xmlFreeTextWriter(writer) }
+        let xml = try LibXML2Library.shared()
+        guard let buffer = xml.newBuffer() else { throw RenderError("libxml2 cannot make a buffer for the task data", writeFailed: true) }
+        defer { xml.freeBuffer(buffer) }
+        guard let writer = xml.newMemoryWriter(buffer, 0) else { throw RenderError("libxml2 cannot make a writer for the task data", writeFailed: true) }
+        defer { xml.freeWriter(writer) }
         // Every call's status is checked: libxml2 reports a failed allocation or an invalid
         // name by a negative status, and a document written past one would be cut or malformed.
-        var status = min(xmlTextWriterSetIndent(writer, 1), xmlTextWriterSetIndentString(writer, "  "))
-        if status >= 0 { status = xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil) }
+        var status = min(xml.setIndent(writer, 1), xml.setIndentString(writer, "  "))
+        if status >= 0 { status = xml.startDocument(writer, "1.0", "UTF-8", nil) }
         func write(_ element: TaskDataElement) {
             guard status >= 0 else { return }
-            status = xmlTextWriterStartElement(writer, element.name)
+            status = xml.startElement(writer, element.name)
             for (key, value) in element.attributes where status >= 0 {
-                status = xmlTextWriterWriteAttribute(writer, key, value)
+                status = xml.writeAttribute(writer, key, value)
             }
             for child in element.children { write(child) }
-            if status >= 0 { status = xmlTextWriterEndElement(writer) }
+            if status >= 0 { status = xml.endElement(writer) }
         }
         write(root)
-        if status >= 0 { status = xmlTextWriterEndDocument(writer) }
-        if status >= 0 { status = xmlTextWriterFlush(writer) }
+        if status >= 0 { status = xml.endDocument(writer) }
+        if status >= 0 { status = xml.flush(writer) }
         guard status >= 0 else { throw RenderError("libxml2 could not write the task data (status \(status))", writeFailed: true) }
-        let count = Int(xmlBufferLength(buffer))
-        guard count > 0, let content = xmlBufferContent(buffer) else { throw RenderError("libxml2 wrote no task data", writeFailed: true) }
+        let count = Int(xml.bufferLength(buffer))
+        guard count > 0, let content = xml.bufferContent(buffer) else { throw RenderError("libxml2 wrote no task data", writeFailed: true) }
         return Array(UnsafeBufferPointer(start: content, count: count))
     }
 }
