@@ -138,6 +138,8 @@ struct BatchCommand: ParsableCommand {
         if case .folder(let folder) = destination { try Self.makeFolder(folder) }
         let display = BatchDisplay(interactive: ProgressLine.isTerminal && !quiet, destination: destination,
                                    showsWarnings: recordCheck != nil || reportOptions.catalogue != nil, sink: DiagnosticsOption.sink(diagnosticsFormat))
+        // One job (alone, or JSON Lines of one line) names no entry, as every command says it.
+        display.isOneJob = { reader.isOneJob }
         if display.interactive, reader.format == .lines, history != "-" {
             display.expectedTotal = HistoryReader.countLines(atPath: history)
         }

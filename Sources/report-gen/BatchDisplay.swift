@@ -12,6 +12,8 @@ final class BatchDisplay {
     let destination: BatchDestination
     /// The number of entries, when counted before reading (JSON Lines in a file).
     var expectedTotal: Int?
+    /// Whether the history is one job, asked as each entry is told (known once the first is read).
+    var isOneJob: () -> Bool = { false }
     private let line = ProgressLine()
     private var contrastShown = Set<String>()
 
@@ -32,7 +34,7 @@ final class BatchDisplay {
     private func entry(_ outcome: BatchEntryOutcome) {
         func emit(_ record: DiagnosticRecord, _ text: String) {
             var located = record
-            (located.entry, located.line, located.id) = (outcome.index + 1, outcome.line, outcome.id)
+            if !isOneJob() { (located.entry, located.line, located.id) = (outcome.index + 1, outcome.line, outcome.id) }
             sink.emit(located, text: "\(outcome.name): \(text)")
         }
         func message(_ text: String, rule: String, severity: DiagnosticRecord.Severity = .error) {

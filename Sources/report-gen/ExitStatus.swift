@@ -55,9 +55,16 @@ enum Console {
         }
     }
 
-    /// Prints every diagnostic of a refused input.
+    /// Prints every diagnostic of a refused input; as JSON, each with its path, rule and code
+    /// (`input.json.syntax`), as the same diagnostic of one entry is.
     static func report(_ error: InputError) {
-        for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
+        for diagnostic in error.diagnostics {
+            if printsJSON.load(ordering: .relaxed) {
+                FileHandleOutput.standardError.write(DiagnosticRecord(diagnostic).json + "\n")
+            } else {
+                Console.error(diagnostic.description)
+            }
+        }
     }
 
     /// Prints a pipeline failure, one line per problem.

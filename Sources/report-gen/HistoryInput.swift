@@ -26,6 +26,16 @@ enum HistoryInput {
         }
     }
 
+    /// The walk's next entry, checked; a history that cannot be read further is reported and
+    /// ends the run.
+    static func next(_ walk: HistoryWalk) throws -> HistoryWalk.Entry? {
+        do {
+            return try walk.next()
+        } catch {
+            throw fail(error)
+        }
+    }
+
     /// Reports why a history cannot be read: 65 for one that is not a history, 66 for a read error.
     static func fail(_ error: HistoryReadError) -> ExitCode {
         switch error {

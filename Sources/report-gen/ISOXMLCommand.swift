@@ -61,15 +61,13 @@ struct ISOXMLCommand: ParsableCommand {
         let name = InputReader.displayName(input)
         var plans: [SprayPlan] = []
         var invalid = 0
-        while let item = try HistoryInput.next(reader) {
-            let entry = item.decode()
-            let checked = JobCheck(entry.result)
-            let located = reader.isOneJob ? nil : entry
-            for record in checked.records(entry: located, record: nil) where record.severity == .error {
-                let where_ = located.map { "\(name) entry \($0.index + 1)" } ?? name
+        let walk = HistoryWalk([reader])
+        while let walked = try HistoryInput.next(walk) {
+            for record in walked.records() where record.severity == .error {
+                let where_ = record.entry.map { "\(name) entry \($0)" } ?? name
                 sink.emit(record, text: "\(where_): \(record.path): \(record.message)")
             }
-            if let plan = checked.plan { plans.append(plan) } else { invalid += 1 }
+            if let plan = walked.check.plan { plans.append(plan) } else { invalid += 1 }
         }
         guard invalid == 0, !plans.isEmpty else {
             Console.error(invalid > 0 ? "\(name): \(invalid) entr\(invalid == 1 ? "y is" : "ies are") not a valid job; no task data written"

@@ -80,19 +80,18 @@ struct ValidateCommand: ParsableCommand {
         let (recordAgrees, recordFacts) = try checkAttachedRecord(name: name, zone: zone, sink: sink)
         if recordAgrees, let recordFacts { reader.fillIn = recordFacts }
         // One job, as a document or as JSON Lines of one line, reads as that job, without entry
-        // numbers; anything else is a history, checked one entry at a time.
-        let first = try HistoryInput.next(reader)
-        let second = first == nil ? nil : try HistoryInput.next(reader)
-        if let first, second == nil, reader.isOneJob || reader.format == .lines {
+        // numbers (the walk tells); anything else is a history, checked one entry at a time.
+        let walk = HistoryWalk([reader], record: record, catalogue: catalogue)
+        let first = try HistoryInput.next(walk)
+        if let first, first.isOnlyJob {
             var incomplete = 0
-            guard let line = check(first.decode().result, entry: nil, label: name, errorPrefix: "", catalogue: catalogue, sink: sink,
-                                   incomplete: &incomplete)?.line
-            else { throw ExitStatus.badData }
+            guard let line = check(first, label: name, errorPrefix: "", sink: sink, incomplete: &incomplete) else { throw ExitStatus.badData }
             try FileHandleOutput.print(line + "\n")
+            emitSeasonWarnings(walk, name: name, sink: sink)
             if (strict && incomplete > 0) || !recordAgrees || unreadable.count > 0 { throw ExitStatus.badData }
             return
         }
-        try checkHistory([first, second].compactMap { $0 }, reader: reader, name: name, catalogue: catalogue, sink: sink)
+        try checkHistory(first, walk: walk, name: name, sink: sink)
         if !recordAgrees || unreadable.count > 0 { throw ExitStatus.badData }
     }
 
@@ -112,31 +111,21 @@ struct ValidateCommand: ParsableCommand {
         return (contradictions.isEmpty, AttachedRecordFacts.fillIn(from: attachments))
     }
 
-    /// Checks every entry of a history, one at a time, and prints how many were valid.
-    private func checkHistory(_ read: [HistoryItem], reader: HistoryReader, name: String, catalogue: ProductCatalogue?,
-                              sink: DiagnosticSink) throws {
+    /// Checks every entry of a history, one at a time (`first` already read), and prints how
+    /// many were valid.
+    private func checkHistory(_ first: HistoryWalk.Entry?, walk: HistoryWalk, name: String, sink: DiagnosticSink) throws {
         var valid = 0, total = 0, incomplete = 0
-        var pending = read
-        // What the season's count of treatments needs: each valid job (not its plan) and its label.
-        var season: [(label: String, entry: HistoryEntry, job: SprayJob)] = []
-        while let item = pending.isEmpty ? try HistoryInput.next(reader) : pending.removeFirst() {
+        var pending = first
+        while let walked = try pending ?? HistoryInput.next(walk) {
+            pending = nil
             total += 1
-            let entry = item.decode()
-            let label = Self.label(entry)
-            if let (line, job) = check(entry.result, entry: entry, label: "\(name) \(label)", errorPrefix: "\(label): ", catalogue: catalogue,
-                                       sink: sink, incomplete: &incomplete) {
+            let label = Self.label(index: walked.entry.index, line: walked.entry.line, id: walked.entry.id)
+            if let line = check(walked, label: "\(name) \(label)", errorPrefix: "\(label): ", sink: sink, incomplete: &incomplete) {
                 try FileHandleOutput.print(line + "\n")
                 valid += 1
-                if catalogue != nil { season.append(("\(name) \(label)", entry, job)) }
             }
         }
-        if let catalogue {
-            for (entry, warnings) in zip(season, catalogue.seasonWarnings(for: season.map(\.job))) {
-                for warning in warnings {
-                    sink.emit(DiagnosticRecord(warning, severity: .warning, entry: entry.entry), text: "\(entry.label): \(warning)")
-                }
-            }
-        }
+        emitSeasonWarnings(walk, name: name, sink: sink)
         // The summary agrees with the exit status: under --strict a job the record check finds
         // lacking is not valid, and is counted apart.
         var summary = "\(name): \(strict ? valid - incomplete : valid) of \(total) jobs valid"
@@ -148,21 +137,29 @@ struct ValidateCommand: ParsableCommand {
         if valid < total || (strict && incomplete > 0) { throw ExitStatus.badData }
     }
 
+    /// What only the whole season shows (a product applied more often than its label allows),
+    /// after the entries.
+    private func emitSeasonWarnings(_ walk: HistoryWalk, name: String, sink: DiagnosticSink) {
+        for warning in walk.seasonWarnings() {
+            let label = warning.entry.map { Self.label(index: $0 - 1, line: warning.line, id: warning.id) }
+            sink.emit(warning, text: "\(name)\(label.map { " \($0)" } ?? ""): \(warning.path): \(warning.message)")
+        }
+    }
+
     /// "entry 3 (line 3, id "calc-17")".
-    private static func label(_ entry: HistoryEntry) -> String {
+    private static func label(index: Int, line: Int?, id: String?) -> String {
         var details: [String] = []
-        if let line = entry.line { details.append("line \(line)") }
-        if let id = entry.id { details.append("id \(String(reflecting: id.count > 40 ? String(id.prefix(40)) + "…" : id))") }
-        return "entry \(entry.index + 1)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        if let line { details.append("line \(line)") }
+        if let id { details.append("id \(String(reflecting: id.count > 40 ? String(id.prefix(40)) + "…" : id))") }
+        return "entry \(index + 1)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
     /// "job.json: valid v1 job, 12.5 ha, 3 loads", or nil after reporting its errors.
     /// `incomplete` counts the jobs the --record check found lacking.
-    private func check(_ result: Result<DecodedJob, InputError>, entry: HistoryEntry?, label: String, errorPrefix: String,
-                       catalogue: ProductCatalogue?, sink: DiagnosticSink, incomplete: inout Int) -> (line: String, job: SprayJob)? {
-        let checked = JobCheck(result, record: record, catalogue: catalogue)
+    private func check(_ walked: HistoryWalk.Entry, label: String, errorPrefix: String, sink: DiagnosticSink, incomplete: inout Int) -> String? {
+        let checked = walked.check
         // Each record beside the text it has always had: errors after the entry, the rest after its label.
-        for diagnostic in checked.records(entry: entry, record: record, strict: strict) {
+        for diagnostic in walked.records(strict: strict) {
             let text = diagnostic.severity == .error && checked.plan == nil
                 ? errorPrefix + "\(diagnostic.path): \(diagnostic.message)" : "\(label): \(diagnostic.path): \(diagnostic.message)"
             sink.emit(diagnostic, text: text)
@@ -173,6 +170,6 @@ struct ValidateCommand: ParsableCommand {
         let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
         // Under --strict a job its record check finds lacking is not called valid.
         let verdict = strict && !checked.missing.isEmpty ? "incomplete (--strict)" : "valid"
-        return ("\(label): \(verdict) \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")", job)
+        return "\(label): \(verdict) \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"
     }
 }

@@ -232,7 +232,7 @@ components:
   requestBodies:
     History:
       required: true
-      description: A job or a history, in any form `report-gen batch` reads.
+      description: A job or a history, in any form `report-gen batch` reads, or a report PDF report-gen made (read as the job or history it carries).
       content:
         application/json:
           schema: {$ref: '#/components/schemas/JobOrHistory'}
@@ -242,6 +242,8 @@ components:
         application/x-ndjson:
           schema: {type: string, format: binary}
         application/jsonl:
+          schema: {type: string, format: binary}
+        application/pdf:
           schema: {type: string, format: binary}
   responses:
     Problem:

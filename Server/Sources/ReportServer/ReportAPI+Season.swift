@@ -100,6 +100,9 @@ extension ReportAPI {
 
     /// Whether the body was sent as JSON Lines (its first line would tell too).
     static func isJSONLines(_ body: Components.RequestBodies.History) -> Bool {
-        if case .json = body { false } else { true }
+        switch body {
+        case .applicationXNdjson, .applicationJsonl: true
+        case .json, .pdf: false
+        }
     }
 }

@@ -66,23 +66,32 @@ struct ReportAPI: APIProtocol {
         let outcome: Result<Components.Schemas.Validation, InputError>
         do {
             outcome = try await service.render { () throws -> Result<Components.Schemas.Validation, InputError> in
-                try SeasonRequest(bytes: bytes, isJSONLines: isJSONLines).checkCount(limit: limit)
-                let document: JobDocument
-                do {
-                    document = try JobDecoder.decodeDocument(bytes)
-                } catch let error as InputError {
-                    return .failure(error)
+                // A report PDF is checked as the job (or history) it carries, as the CLI checks it.
+                let history: [UInt8]
+                do throws(ReportError) {
+                    history = try JobSource.job(from: bytes)
+                } catch {
+                    if case .input(let error) = error { return .failure(error) }
+                    throw error
                 }
+                try SeasonRequest(bytes: history, isJSONLines: isJSONLines).checkCount(limit: limit)
+                // The library's one walk over a history, as `report-gen validate` takes it: JSON,
+                // JSON Lines, a report PDF; each entry checked, then what only the season shows.
                 var diagnostics: [Components.Schemas.Diagnostic] = []
                 var jobs = 0, valid = 0
-                func add(_ checked: JobCheck, entry: HistoryEntry?) {
-                    jobs += 1
-                    if checked.plan != nil { valid += 1 }
-                    diagnostics += checked.records(entry: entry, record: check).map(Problem.diagnostic)
-                }
-                switch document {
-                case .job(let job): add(JobCheck(.success(job), record: check, catalogue: catalogue), entry: nil)
-                case .history(let entries): for entry in entries { add(JobCheck(entry.result, record: check, catalogue: catalogue), entry: entry) }
+                do throws(HistoryReadError) {
+                    let walk = try HistoryWalk(bytes: history, name: isJSONLines ? "history.jsonl" : nil, record: check, catalogue: catalogue)
+                    while let walked = try walk.next() {
+                        jobs += 1
+                        if walked.check.plan != nil { valid += 1 }
+                        diagnostics += walked.records().map(Problem.diagnostic)
+                    }
+                    diagnostics += walk.seasonWarnings().map(Problem.diagnostic)
+                } catch {
+                    switch error {
+                    case .invalid(let error): return .failure(error)
+                    case .unreadable(let message): return .failure(InputError(at: .root, message))
+                    }
                 }
                 return .success(.init(jobs: jobs, valid: valid, diagnostics: diagnostics))
             }

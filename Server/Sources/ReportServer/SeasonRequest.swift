@@ -32,7 +32,15 @@ package struct SeasonRequest: Sendable {
 
     /// A reader of the history from its first entry, filled in as asked.
     func reader() throws(SeasonError) -> HistoryReader {
-        guard let file = InputFile(bytes: bytes) else { throw .unreadable("the server has no room to read the history") }
+        // A report PDF is the job (or history) it carries, as report-gen reads it.
+        var history = bytes
+        do throws(ReportError) {
+            history = try JobSource.job(from: bytes)
+        } catch {
+            if case .input(let error) = error { throw .notAHistory(.invalid(error)) }
+            throw .unreadable(error.description)
+        }
+        guard let file = InputFile(bytes: history) else { throw .unreadable("the server has no room to read the history") }
         do {
             let reader = try HistoryReader(handle: file, name: isJSONLines ? "history.jsonl" : nil)
             reader.fillIn = fillIn

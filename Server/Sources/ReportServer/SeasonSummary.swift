@@ -26,8 +26,9 @@ package struct SeasonSummary: Sendable {
         self.entries = entries.map { entry in
             let job = try? entry.result.get().job
             let problems: [String] = if case .failure(let error) = entry.result { error.diagnostics.map(\.description) } else { [] }
+            let check = JobCheck(entry.result, catalogue: catalogue)
             let gaps = RecordJurisdiction.allCases.map { jurisdiction in
-                (jurisdiction, JobCheck(entry.result, record: jurisdiction, catalogue: catalogue).missing.map {
+                (jurisdiction, check.missing(for: jurisdiction).map {
                     (words: RecordGapWords.words(for: $0, in: job, language: language), diagnostic: $0)
                 })
             }

@@ -126,6 +126,44 @@ import Testing
         }
     }
 
+    /// The validate route walks a history as `report-gen validate` does (the library's
+    /// HistoryWalk): a report PDF is its job, JSON Lines are read line by line, one job names no
+    /// entry, and each bad entry is located with its code.
+    @Test func validateTakesWhatTheCLITakes() async throws {
+        let job = try #require(try JSONSerialization.jsonObject(with: Data(Self.job)) as? [String: Any])
+        var bad = job
+        bad["sprayRate"] = ["value": -5, "unit": "L/ha"]
+        func line(_ value: Any) throws -> String { String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self) }
+        try await testApp().test(.router) { client in
+            var pdf: [UInt8] = []
+            try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
+                #expect(response.status == .ok)
+                pdf = Array(buffer: response.body)
+            }
+            try await client.execute(uri: "/v1/validate", method: .post, headers: [.contentType: "application/pdf"], body: ByteBuffer(bytes: pdf)) { response in
+                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(response.status == .ok && body?["valid"] as? Int == 1, "a report is its job: \(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/v1/records?format=csv", method: .post, headers: [.contentType: "application/pdf"], body: ByteBuffer(bytes: pdf)) { response in
+                // The header, then a line a product of the report's job.
+                let lines = String(buffer: response.body).split(whereSeparator: \.isNewline)
+                #expect(response.status == .ok && response.headers[HTTPField.Name("Record-Lines")!] == "3" && lines.count == 4, "a report's record: \(lines)")
+            }
+            let lines = try line(job) + "\n" + line(bad) + "\n"
+            try await client.execute(uri: "/v1/validate", method: .post, headers: [.contentType: "application/x-ndjson"], body: ByteBuffer(string: lines)) { response in
+                let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                #expect(body["jobs"] as? Int == 2 && body["valid"] as? Int == 1, "\(body)")
+                let errors = (body["diagnostics"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }
+                #expect(errors.count == 1 && errors.first?["entry"] as? Int == 2 && errors.first?["code"] as? String == "input.range", "\(errors)")
+            }
+            try await client.execute(uri: "/v1/validate", method: .post, headers: [.contentType: "application/x-ndjson"], body: ByteBuffer(string: try line(bad) + "\n")) { response in
+                let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                let errors = (body["diagnostics"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }
+                #expect(!errors.isEmpty && errors.allSatisfy { $0["entry"] == nil }, "one job names no entry: \(errors)")
+            }
+        }
+    }
+
     @Test func aBodyOverTheLimitIs413BeforeItIsRead() async throws {
         try await testApp(.with { $0.bodyLimit = 1_000 }).test(.router) { client in
             for uri in ["/v1/validate", "/v1/batches", "/drop/download"] {

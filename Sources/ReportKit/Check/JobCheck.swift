@@ -34,6 +34,12 @@ public struct JobCheck: Sendable {
         }
     }
 
+    /// What `record` asks for that the job lacks, for any jurisdiction, from the one plan (a
+    /// season's summary for the EU, Poland and the US plans each job once); empty for a refused job.
+    public func missing(for record: RecordJurisdiction) -> [Diagnostic] {
+        plan.map { record.missing(in: $0.job) } ?? []
+    }
+
     /// The input's and the plan's warnings of a valid job.
     public var warnings: [Diagnostic] { plan?.warnings ?? [] }
 }

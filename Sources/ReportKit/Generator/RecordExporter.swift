@@ -74,7 +74,7 @@ public struct RecordExporter: Sendable {
     /// after the other; `names` name them in the record's list of entries left out.
     package func export(_ readers: [HistoryReader], names: [String?], into sink: ([UInt8]) throws -> Void,
                        events: (Event) -> Void = { _ in }) throws(RecordExportError) -> RecordSummary {
-        var sources = Sources(readers: readers, names: names)
+        var sources = Sources(walk: HistoryWalk(readers, record: check, catalogue: catalogue), names: names)
         let summary = switch form {
         case .data(let format): try exportData(&sources, format: format, into: sink, events: events)
         case .register(let options): try exportRegister(&sources, options: options, into: sink, events: events)
@@ -84,46 +84,37 @@ public struct RecordExporter: Sendable {
         return summary
     }
 
-    /// The histories of one record, read in turn, and what the label checks need of each valid
-    /// entry (its job alone, not its plan: a season's count stays small).
+    /// The histories of one record, walked in turn (``HistoryWalk``), and their names.
     private struct Sources {
-        let readers: [HistoryReader]
+        let walk: HistoryWalk
         let names: [String?]
-        var current = 0
-        var checked: [(label: EntryLabel, job: SprayJob, warnings: [Diagnostic])] = []
     }
 
     /// Each entry's label warnings with those of the season's count, in the order read.
     private func tellLabelChecks(_ sources: Sources, events: (Event) -> Void) {
-        guard let catalogue else { return }
-        let season = catalogue.seasonWarnings(for: sources.checked.map(\.job))
-        for (entry, more) in zip(sources.checked, season) where !(entry.warnings + more).isEmpty {
-            events(.beyondLabel(entry.label, entry.warnings + more))
+        for (place, own, season) in sources.walk.seasonLabelChecks() where !(own + season).isEmpty {
+            let label = EntryLabel(index: place.index, id: place.id, isOnlyJob: place.isOnlyJob, line: place.line, source: place.source)
+            events(.beyondLabel(label, own + season))
         }
     }
 
     /// The next entry's plan, or nil at the end; an invalid entry is told and passed over.
     private func nextPlan(_ sources: inout Sources, summary: inout RecordSummary, events: (Event) -> Void)
         throws(RecordExportError) -> (SprayPlan, EntryLabel)? {
-        while sources.current < sources.readers.count {
-            let reader = sources.readers[sources.current]
-            let item: HistoryItem?
+        while true {
+            let walked: HistoryWalk.Entry?
             do {
-                item = try reader.next()
+                walked = try sources.walk.next()
             } catch {
                 throw .history(error)
             }
-            guard let item else {
-                sources.current += 1
-                continue
-            }
-            let entry = item.decode()
-            let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: reader.isOneJob, line: entry.line, source: sources.current)
+            guard let walked else { return nil }
+            let entry = walked.entry, checked = walked.check
+            let label = EntryLabel(index: entry.index, id: entry.id, isOnlyJob: walked.isOnlyJob, line: entry.line, source: walked.source)
             summary.entries += 1
-            let checked = JobCheck(entry.result, record: check, catalogue: catalogue)
             guard let plan = checked.plan else {
                 summary.invalid += 1
-                let name = sources.current < sources.names.count ? sources.names[sources.current] : nil
+                let name = walked.source < sources.names.count ? sources.names[walked.source] : nil
                 summary.omitted.append(OmittedEntry(entry: entry.index + 1, line: entry.line, id: entry.id, source: name,
                                                     reasons: checked.problems.map(\.description)))
                 events(.invalid(label, checked.problems))
@@ -133,10 +124,8 @@ public struct RecordExporter: Sendable {
                 summary.incomplete += 1
                 events(.incomplete(label, checked.missing))
             }
-            if catalogue != nil { sources.checked.append((label, plan.job, checked.labelWarnings)) }
             return (plan, label)
         }
-        return nil
     }
 
     private func exportData(_ sources: inout Sources, format: RecordFormat, into sink: ([UInt8]) throws -> Void,

@@ -71,7 +71,8 @@ struct DropCheck: Sendable {
             var gaps: [RecordJurisdiction: [Diagnostic]] = [:]
             // The catalogue fills what the products leave out, as the reports will: a product
             // named here gets its authorisation from it.
-            for jurisdiction in RecordJurisdiction.allCases { gaps[jurisdiction] = job == nil ? [] : JobCheck(checked, record: jurisdiction, catalogue: catalogue).missing }
+            let check = JobCheck(checked, catalogue: catalogue)
+            for jurisdiction in RecordJurisdiction.allCases { gaps[jurisdiction] = job == nil ? [] : check.missing(for: jurisdiction) }
             return Entry(index: given.index, id: given.id, job: job, problems: problems, answered: try? answered.result.get().job, gaps: gaps,
                          given: job == nil ? [] : JobCheck(given.result, record: form.jurisdiction, catalogue: catalogue).missing,
                          answerErrors: answerErrors, otherErrors: otherErrors, prefilled: prefilled[given.index] ?? [:])

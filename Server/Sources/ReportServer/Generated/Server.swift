@@ -444,7 +444,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     options: [
                         "application/json",
                         "application/x-ndjson",
-                        "application/jsonl"
+                        "application/jsonl",
+                        "application/pdf"
                     ]
                 )
                 switch chosenContentType {
@@ -470,6 +471,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         from: requestBody,
                         transforming: { value in
                             .applicationJsonl(value)
+                        }
+                    )
+                case "application/pdf":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .pdf(value)
                         }
                     )
                 default:
@@ -719,7 +728,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     options: [
                         "application/json",
                         "application/x-ndjson",
-                        "application/jsonl"
+                        "application/jsonl",
+                        "application/pdf"
                     ]
                 )
                 switch chosenContentType {
@@ -745,6 +755,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         from: requestBody,
                         transforming: { value in
                             .applicationJsonl(value)
+                        }
+                    )
+                case "application/pdf":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .pdf(value)
                         }
                     )
                 default:
@@ -930,7 +948,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     options: [
                         "application/json",
                         "application/x-ndjson",
-                        "application/jsonl"
+                        "application/jsonl",
+                        "application/pdf"
                     ]
                 )
                 switch chosenContentType {
@@ -956,6 +975,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         from: requestBody,
                         transforming: { value in
                             .applicationJsonl(value)
+                        }
+                    )
+                case "application/pdf":
+                    body = try converter.getRequiredRequestBodyAsBinary(
+                        OpenAPIRuntime.HTTPBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .pdf(value)
                         }
                     )
                 default:

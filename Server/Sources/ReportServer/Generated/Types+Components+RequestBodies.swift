@@ -14,6 +14,8 @@ extension Components {
             case applicationXNdjson(OpenAPIRuntime.HTTPBody)
             /// - Remark: Generated from `#/components/requestBodies/History/content/application\/jsonl`.
             case applicationJsonl(OpenAPIRuntime.HTTPBody)
+            /// - Remark: Generated from `#/components/requestBodies/History/content/application\/pdf`.
+            case pdf(OpenAPIRuntime.HTTPBody)
         }
     }
 }

@@ -19,7 +19,8 @@ public final class HistoryReader {
     package let format: Format
     /// How many entries the history has, when that is known before reading them all.
     public private(set) var count: Int?
-    /// True when the document is one job rather than a list of them (read as a history of one).
+    /// True when the input is one job rather than a list of them (read as a history of one): a
+    /// document holding a job, or JSON Lines of one line (known once its first entry is read).
     public private(set) var isOneJob = false
     private var source: Source
 
@@ -71,6 +72,33 @@ public final class HistoryReader {
 
     /// The next entry, or nil at the end.
     public func next() throws(HistoryReadError) -> HistoryItem? {
+        if let error = aheadError {
+            aheadError = nil
+            throw error
+        }
+        if let early = ahead {
+            ahead = nil
+            return early
+        }
+        let item = try read()
+        // JSON Lines of one line is that job, as a document of one job is: the second line is
+        // read with the first to tell, so every command that reads a history tells it alike.
+        if format == .lines, let item, item.index == 0 {
+            do {
+                ahead = try read()
+                isOneJob = ahead == nil
+            } catch {
+                aheadError = error
+            }
+        }
+        return item
+    }
+
+    /// An entry read ahead of its turn (the second line of JSON Lines), or the error reading it.
+    private var ahead: HistoryItem?
+    private var aheadError: HistoryReadError?
+
+    private func read() throws(HistoryReadError) -> HistoryItem? {
         defer { nextIndex += 1 }
         switch source {
         case .values(var iterator):
