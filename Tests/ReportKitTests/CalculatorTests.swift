@@ -127,7 +127,7 @@ struct CalculatorTests {
             products: [("A", Quantity(30, .litresPerHectare)), ("B", Quantity(50, .percentByVolume))])
         #expect(throws: InputError(at: JSONPath.root.appending("products"),
             "the liquid products take 55 L per ha, more than the 50 L/ha of spray liquid they are mixed into "
-            + "(water rule fillToVolume); lower the product rates or raise sprayRate")) {
+            + "(water rule fillToVolume); lower the product rates or raise sprayRate", code: "input.mix")) {
             try SprayCalculator.plan(for: job)
         }
     }
@@ -137,7 +137,7 @@ struct CalculatorTests {
             area: Quantity(100_000, .hectare), sprayRate: Quantity(200, .litresPerHectare), tank: Quantity(1, .litre),
             products: [("P", Quantity(1, .litresPerHectare))])
         #expect(throws: InputError(at: JSONPath.root.appending("tank").appending("capacity"),
-            "this job needs 20000000 tank loads; at most 1000 are planned. Check the field area and the tank capacity")) {
+            "this job needs 20000000 tank loads; at most 1000 are planned. Check the field area and the tank capacity", code: "input.limit")) {
             try SprayCalculator.plan(for: job)
         }
     }

@@ -89,7 +89,8 @@ public enum EPPONames {
         var hints: [Diagnostic] = []
         if job.field.cropCode == nil, let crop = job.field.crop, let entry = entry(named: crop, in: crops) {
             hints.append(Diagnostic(.warning, at: job.sourcePaths.job.appending("field").appending("cropCode"),
-                                    "\"\(crop)\" is \(entry.code) in the EPPO codes (\(entry.source)); add \"cropCode\": \"\(entry.code)\""))
+                                    "\"\(crop)\" is \(entry.code) in the EPPO codes (\(entry.source)); add \"cropCode\": \"\(entry.code)\"",
+                                    code: DiagnosticCode.eppoHint))
         }
         if let reason = job.record.target {
             let known = Set(job.record.targetCodes.map { $0.uppercased() })
@@ -97,7 +98,8 @@ public enum EPPONames {
             if !missing.isEmpty {
                 let codes = missing.map(\.code)
                 hints.append(Diagnostic(.warning, at: job.sourcePaths.job.appending("targetCodes"),
-                                        "the reason names \(missing.map { "\($0.names[0]) (\($0.code))" }.joined(separator: ", ")) in the EPPO codes; add them to \"targetCodes\": [\(codes.map { "\"\($0)\"" }.joined(separator: ", "))]"))
+                                        "the reason names \(missing.map { "\($0.names[0]) (\($0.code))" }.joined(separator: ", ")) in the EPPO codes; add them to \"targetCodes\": [\(codes.map { "\"\($0)\"" }.joined(separator: ", "))]",
+                                        code: DiagnosticCode.eppoHint))
             }
         }
         return hints

@@ -50,21 +50,7 @@ public struct DiagnosticRecord: Sendable, Equatable {
     /// The rule of a diagnostic that carries its facts (``Notice``), else `input` or `input.warning`.
     public static func rule(of diagnostic: Diagnostic) -> String {
         guard let notice = diagnostic.notice else { return diagnostic.severity == .error ? "input" : "input.warning" }
-        return switch notice {
-        case .smallLastLoad: "plan.small-last-load"
-        case .repeatedProduct: "input.repeated-product"
-        case .unprintableText: "input.unprintable-text"
-        case .ignoredKey: "input.ignored-key"
-        case .unreadableBBCH: "input.unreadable-bbch"
-        case .authorisationUnknown: "label.authorisation-unknown"
-        case .authorisationExpired: "label.authorisation-expired"
-        case .notOnLabel: "label.not-on-label"
-        case .labelUnitNotComparable: "label.unit-not-comparable"
-        case .aboveLabelMaximum: "label.above-maximum-dose"
-        case .outsideLabelStages: "label.outside-stages"
-        case .harvestTooEarly: "label.harvest-too-early"
-        case .treatmentsOverLabel: "label.treatments-over-label"
-        }
+        return notice.rule
     }
 
     /// One line of JSON, the keys always in this order; absent ones left out.

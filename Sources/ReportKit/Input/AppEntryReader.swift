@@ -22,7 +22,7 @@ extension JSONReader {
             if case .string(let name) = unitNode.value, let unit = Self.appAreaUnits[name] {
                 areaUnit = unit
             } else {
-                error(unitNode.path, "unknown area unit \(Self.literal(unitNode.value)); expected \"ha\", \"ar\" or \"m²\"")
+                error(unitNode.path, "unknown area unit \(Self.literal(unitNode.value)); expected \"ha\", \"ar\" or \"m²\"", code: DiagnosticCode.unit)
             }
         }
         let sprayRate = required("sprayRate", in: entry, expected: "the spray volume in L/ha").flatMap { positiveNumber($0) }
@@ -53,7 +53,7 @@ extension JSONReader {
         // JSONEncoder's default: seconds since 2001-01-01; accept 1970 to 2100.
         let date = Date(timeIntervalSinceReferenceDate: seconds)
         guard (-978_307_200.0...3_124_137_600.0).contains(seconds) else {
-            error(node.path, "\(Self.format(seconds)) seconds since 2001-01-01 is not a date between 1970 and 2100")
+            error(node.path, "\(Self.format(seconds)) seconds since 2001-01-01 is not a date between 1970 and 2100", code: DiagnosticCode.date)
             return nil
         }
         return JobDate(instant: date, utcOffsetSeconds: 0, hasTime: true, isUTC: true).inZone(defaultTimeZone)

@@ -64,7 +64,7 @@ public enum JobDecoder {
         let root = JSONReader.Node(value: value, path: .root)
         let history = reader.object(root, allowed: ["version", "jobs"])
         if let version = history.flatMap({ reader.required("version", in: $0, expected: "1") }), reader.number(version) != 1 {
-            reader.error(version.path, "unsupported version \(JSONReader.literal(version.value)); this report-gen reads version 1")
+            reader.error(version.path, "unsupported version \(JSONReader.literal(version.value)); this report-gen reads version 1", code: DiagnosticCode.version)
         }
         let jobs = history.flatMap { reader.required("jobs", in: $0, expected: "an array of v1 jobs") }.flatMap { reader.array($0) }
         guard let jobs, !reader.hasErrors else {

@@ -11,7 +11,7 @@ extension JSONReader {
         guard let root = object(node, allowed: Self.v1JobKeys) else { return nil }
         if let version = required("version", in: root, expected: "1") {
             if number(version) != 1 {
-                error(version.path, "unsupported version \(Self.literal(version.value)); this report-gen reads version 1")
+                error(version.path, "unsupported version \(Self.literal(version.value)); this report-gen reads version 1", code: DiagnosticCode.version)
             }
         }
         let id = root.optional("id").flatMap { text($0) }
@@ -23,7 +23,7 @@ extension JSONReader {
         let date = root.optional("date").flatMap { readDate($0) }?.inZone(zone)
         let endDate = root.optional("endDate").flatMap { readDate($0) }?.inZone(zone)
         if let endDate, let path = root.optional("endDate")?.path, let problem = JobRules.endDate(endDate, start: date) {
-            error(path, problem)
+            error(path, problem, code: DiagnosticCode.order)
         }
         let author = root.optional("author").flatMap { text($0) }
         let field = required("field", in: root, expected: "an object with the field's area").flatMap { readField($0) }
@@ -41,7 +41,7 @@ extension JSONReader {
         }
         let recordedAt = root.optional("recordedAt").flatMap { readDate($0) }?.inZone(zone)
         if let recordedAt, let path = root.optional("recordedAt")?.path, let problem = JobRules.recordedAt(recordedAt, end: endDate ?? date) {
-            error(path, problem)
+            error(path, problem, code: DiagnosticCode.order)
         }
         var record = ApplicationRecord(
             operatorName: root.optional("operator").flatMap { text($0) },
@@ -58,7 +58,7 @@ extension JSONReader {
         record.recordedAt = recordedAt
         record.plannedHarvest = root.optional("plannedHarvest").flatMap { node -> JobDate? in
             guard let day = readDate(node) else { return nil }
-            if day.hasTime { error(node.path, "is a date and time; expected the day harvest is planned, like \"2026-07-20\"") }
+            if day.hasTime { error(node.path, "is a date and time; expected the day harvest is planned, like \"2026-07-20\"", code: DiagnosticCode.date) }
             return day
         }
         guard let field, let sprayRate, let tank, let products, !hasErrors else { return nil }
@@ -82,11 +82,11 @@ extension JSONReader {
             .flatMap { readQuantity($0, AreaUnit.self) }
         let cropArea = field.optional("cropArea").flatMap { readQuantity($0, AreaUnit.self) }
         if let area, let cropArea, let path = field.optional("cropArea")?.path, let problem = JobRules.cropArea(cropArea, treated: area) {
-            error(path, problem)
+            error(path, problem, code: DiagnosticCode.area)
         }
         let parcels = field.optional("parcels").flatMap { readParcels($0) } ?? []
         if let area, let path = field.optional("parcels")?.path, let problem = JobRules.parcelAreas(parcels, treated: area) {
-            error(path, problem)
+            error(path, problem, code: DiagnosticCode.area)
         }
         return area.map { Field(name: name, crop: crop, area: $0, cropCode: cropCode, cropArea: cropArea, parcels: parcels) }
     }
@@ -95,7 +95,7 @@ extension JSONReader {
     private mutating func readParcels(_ node: Node) -> [Parcel]? {
         guard let elements = array(node) else { return nil }
         if let problem = JobRules.listLength(elements.count, of: "parcels") {
-            error(node.path, problem)
+            error(node.path, problem, code: DiagnosticCode.limit)
             return nil
         }
         var parcels: [Parcel] = []
@@ -105,10 +105,10 @@ extension JSONReader {
             let cadastral = parcel.optional("cadastral").flatMap { list($0, of: "cadastral parcels") { reader, item in reader.text(item) } } ?? []
             let area = parcel.optional("area").flatMap { readQuantity($0, AreaUnit.self) }
             let read = Parcel(label: label, cadastral: cadastral, area: area)
-            if let problem = JobRules.parcel(read) { error(element.path, problem) }
+            if let problem = JobRules.parcel(read) { error(element.path, problem, code: DiagnosticCode.parcel) }
             parcels.append(read)
         }
-        if let problem = JobRules.parcelsText(parcels) { error(node.path, problem) }
+        if let problem = JobRules.parcelsText(parcels) { error(node.path, problem, code: DiagnosticCode.text) }
         return parcels
     }
 
@@ -116,7 +116,7 @@ extension JSONReader {
     mutating func eppoCode(_ node: Node) -> String? {
         guard let code = text(node) else { return nil }
         if let problem = JobRules.eppoCode(code) {
-            error(node.path, problem)
+            error(node.path, problem, code: DiagnosticCode.eppoCode)
             return nil
         }
         return code
@@ -131,7 +131,7 @@ extension JSONReader {
     mutating func list<Item>(_ node: Node, of noun: String, _ read: (inout JSONReader, Node) -> Item?) -> [Item]? {
         guard let items = array(node) else { return nil }
         if let problem = JobRules.listLength(items.count, of: noun) {
-            error(node.path, problem)
+            error(node.path, problem, code: DiagnosticCode.limit)
             return nil
         }
         var values: [Item] = []
@@ -146,12 +146,12 @@ extension JSONReader {
         if case .array = node.value {
             guard let items = array(node) else { return nil }
             guard items.count == 2 else {
-                error(node.path, "has \(items.count) stages; expected one stage (31) or a range of two ([31, 37])")
+                error(node.path, "has \(items.count) stages; expected one stage (31) or a range of two ([31, 37])", code: DiagnosticCode.bbch)
                 return nil
             }
             guard let from = bbchCode(items[0]), let to = bbchCode(items[1]) else { return nil }
             if let problem = JobRules.bbchRange(from: from, to: to) {
-                error(node.path, problem)
+                error(node.path, problem, code: DiagnosticCode.bbch)
                 return nil
             }
             return BBCHStage(from, to: to)
@@ -162,7 +162,7 @@ extension JSONReader {
     private mutating func bbchCode(_ node: Node) -> Int? {
         guard let value = number(node) else { return nil }
         if let problem = JobRules.bbchCode(value) {
-            error(node.path, problem)
+            error(node.path, problem, code: DiagnosticCode.bbch)
             return nil
         }
         return Int(value)
@@ -179,7 +179,7 @@ extension JSONReader {
     private mutating func readProducts(_ node: Node) -> [Product]? {
         guard let elements = array(node) else { return nil }
         if let problem = JobRules.productCount(elements.count) {
-            error(node.path, problem)
+            error(node.path, problem, code: DiagnosticCode.limit)
             return nil
         }
         let products = elements.map { readProduct($0) }
@@ -191,7 +191,7 @@ extension JSONReader {
                                                        "preHarvestIntervalDays"]) else { return nil }
         let name = required("name", in: product, expected: "the product's name").flatMap { text($0) }
         if let name, let path = product.optional("name")?.path, let problem = JobRules.productName(name) {
-            error(path, problem)
+            error(path, problem, code: DiagnosticCode.text)
         }
         let rate = required("rate", in: product, expected: "the product's rate, e.g. {\"value\": 1.5, \"unit\": \"L/ha\"}")
             .flatMap { readQuantity($0, ProductRateUnit.self) }
@@ -201,7 +201,7 @@ extension JSONReader {
         let reentry = product.optional("restrictedEntryHours").flatMap { node -> Double? in
             guard let hours = positiveNumber(node) else { return nil }
             if let problem = JobRules.restrictedEntryHours(hours) {
-                error(node.path, problem)
+                error(node.path, problem, code: DiagnosticCode.range)
                 return nil
             }
             return hours
@@ -209,7 +209,7 @@ extension JSONReader {
         let preHarvest = product.optional("preHarvestIntervalDays").flatMap { node -> Int? in
             guard let days = number(node) else { return nil }
             if let problem = JobRules.preHarvestIntervalDays(days) {
-                error(node.path, problem)
+                error(node.path, problem, code: DiagnosticCode.range)
                 return nil
             }
             return Int(days)
@@ -237,7 +237,7 @@ extension JSONReader {
     private mutating func readTimeZone(_ node: Node) -> TimeZoneRules? {
         guard let name = text(node) else { return nil }
         guard let zone = TimeZoneRules.named(name) else {
-            error(node.path, "\(String(reflecting: name)) is not a time zone of this system's database (\(TimeZoneRules.databaseFolder)); expected an IANA name like \"Europe/Warsaw\"")
+            error(node.path, "\(String(reflecting: name)) is not a time zone of this system's database (\(TimeZoneRules.databaseFolder)); expected an IANA name like \"Europe/Warsaw\"", code: DiagnosticCode.timeZone)
             return nil
         }
         return zone
@@ -246,7 +246,7 @@ extension JSONReader {
     private mutating func readDate(_ node: Node) -> JobDate? {
         guard let text = text(node) else { return nil }
         guard let date = JobDate(rfc3339: text) else {
-            error(node.path, "\"\(text)\" is not a date; expected a date like \"2026-04-14T07:30:00+02:00\" or \"2026-04-14\"")
+            error(node.path, "\"\(text)\" is not a date; expected a date like \"2026-04-14T07:30:00+02:00\" or \"2026-04-14\"", code: DiagnosticCode.date)
             return nil
         }
         return date

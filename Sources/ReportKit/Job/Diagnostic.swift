@@ -18,7 +18,8 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public let code: String?
 
     package init(_ severity: Severity, at path: JSONPath, _ message: String, notice: Notice? = nil, code: String? = nil) {
-        self.code = code
+        // A warning that carries its facts is told apart by them: its rule is its code.
+        self.code = code ?? notice?.rule
         self.severity = severity
         self.path = path
         self.message = message

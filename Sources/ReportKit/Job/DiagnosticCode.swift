@@ -22,6 +22,27 @@ enum DiagnosticCode {
     static let unit = "input.unit"
     /// A word not among the field's values.
     static let choice = "input.choice"
-    /// A magnitude beyond what a job may hold (``JobLimits``: area, spray volume, tank, rate).
+    /// A magnitude beyond what a job may hold (``JobLimits``: area, spray volume, tank, rate),
+    /// or more items than a list takes (products, parcels, loads).
     static let limit = "input.limit"
+    /// A format version this report-gen does not read.
+    static let version = "input.version"
+    /// A date or time that cannot be read, or a date and time where a day goes.
+    static let date = "input.date"
+    /// Times out of order (an end before its start, a record made before the application ended).
+    static let order = "input.order"
+    /// A time zone the system's database does not have.
+    static let timeZone = "input.time-zone"
+    /// Areas that contradict each other (a crop smaller than the area treated, parcels larger).
+    static let area = "input.area"
+    /// A parcel that names no parcel.
+    static let parcel = "input.parcel"
+    /// An EPPO code not of the code's form.
+    static let eppoCode = "input.eppo-code"
+    /// A BBCH stage outside 0-99, or a range that runs backwards or has more than two stages.
+    static let bbch = "input.bbch"
+    /// Liquid products taking more than the spray volume they are mixed into.
+    static let mix = "input.mix"
+    /// The hint of an EPPO code the job could give for a crop or target it names.
+    static let eppoHint = "hint.eppo-code"
 }

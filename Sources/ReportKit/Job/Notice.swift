@@ -31,3 +31,24 @@ package enum Notice: Sendable, Equatable {
     /// More treatments with a product on a place and crop in a season than the label allows.
     case treatmentsOverLabel(product: String, count: Int, maximum: Int, place: String)
 }
+
+extension Notice {
+    /// The rule of the diagnostic that carries it (`label.above-maximum-dose`), also its code.
+    var rule: String {
+        switch self {
+        case .smallLastLoad: "plan.small-last-load"
+        case .repeatedProduct: "input.repeated-product"
+        case .unprintableText: "input.unprintable-text"
+        case .ignoredKey: "input.ignored-key"
+        case .unreadableBBCH: "input.unreadable-bbch"
+        case .authorisationUnknown: "label.authorisation-unknown"
+        case .authorisationExpired: "label.authorisation-expired"
+        case .notOnLabel: "label.not-on-label"
+        case .labelUnitNotComparable: "label.unit-not-comparable"
+        case .aboveLabelMaximum: "label.above-maximum-dose"
+        case .outsideLabelStages: "label.outside-stages"
+        case .harvestTooEarly: "label.harvest-too-early"
+        case .treatmentsOverLabel: "label.treatments-over-label"
+        }
+    }
+}

@@ -32,7 +32,7 @@ package enum SprayCalculator {
             if liquidPerHectare > sprayRate * (1 + 1e-12) {
                 throw InputError(at: paths.products, "the liquid products take \(litres(liquidPerHectare)) L per ha, more than the "
                     + "\(litres(sprayRate)) L/ha of spray liquid they are mixed into (water rule fillToVolume); "
-                    + "lower the product rates or raise sprayRate")
+                    + "lower the product rates or raise sprayRate", code: DiagnosticCode.mix)
             }
             tankFillPerHectare = sprayRate
         case .addToCarrier:
@@ -91,7 +91,7 @@ package enum SprayCalculator {
         let loadCount = fullTanks + (remainder > 0 ? 1 : 0)
         guard loadCount <= Double(JobLimits.maximumLoads) else {
             throw InputError(at: paths.tankCapacity, "this job needs \(Int(loadCount)) tank loads; at most "
-                + "\(JobLimits.maximumLoads) are planned. Check the field area and the tank capacity")
+                + "\(JobLimits.maximumLoads) are planned. Check the field area and the tank capacity", code: DiagnosticCode.limit)
         }
         // A job needing less than the negligible remainder in all is still one (tiny) load.
         let count = max(1, Int(loadCount))
