@@ -31,10 +31,13 @@ package struct SeasonExport: Sendable {
     package func files(jobLimit: Int) async throws -> [File] {
         let deadline = service.deadline()
         let request = request
-        let entries = try await service.render(until: deadline) { () throws -> [HistoryEntry] in try request.entries(limit: jobLimit) }
-        let valid = entries.filter { (try? $0.result.get()) != nil }
-        guard !valid.isEmpty else { throw SeasonError.noValidJob(entries) }
-        let names = Self.fileNames(valid)
+        let catalogue = service.settings.catalogue
+        let walked = try await service.render(until: deadline) { () throws -> [HistoryWalk.Entry] in
+            try request.walked(limit: jobLimit, catalogue: catalogue)
+        }
+        let valid = walked.filter { $0.check.plan != nil }
+        guard !valid.isEmpty else { throw SeasonError.noValidJob(walked.map(\.entry)) }
+        let names = Self.fileNames(valid.map(\.entry))
         // Untyped: Swift 6.3's compiler crashes emitting an array of typed-throws closures.
         var parts: [@Sendable () throws -> File] = []
         for (template, folder, output) in [("spray-report", "reports", SeasonRequest.Output.reports), ("tank-card", "tank-cards", .tankCards)]
@@ -50,7 +53,7 @@ package struct SeasonExport: Sendable {
                                       type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") }
         }
         var files = try await draw(parts, until: deadline)
-        let summary = SeasonSummary(entries: entries, language: summaryLanguage(valid), catalogue: service.settings.catalogue)
+        let summary = SeasonSummary(entries: walked, language: summaryLanguage(valid))
         files.append(File(path: "summary.txt", bytes: Array(summary.text.utf8), contentType: "text/plain; charset=utf-8"))
         files.append(File(path: "summary.json", bytes: Array(summary.json.utf8), contentType: "application/json"))
         return files
@@ -86,16 +89,18 @@ package struct SeasonExport: Sendable {
     }
 
     /// The summary's language: the one asked for, else the first job's.
-    private func summaryLanguage(_ valid: [HistoryEntry]) -> ReportLanguage {
-        request.language ?? valid.first.flatMap { try? $0.result.get().job.locale } ?? .english
+    private func summaryLanguage(_ valid: [HistoryWalk.Entry]) -> ReportLanguage {
+        request.language ?? valid.first?.check.plan?.job.locale ?? .english
     }
 
     private func options(template: String) -> ReportOptions {
         service.options(template: template, theme: request.theme, language: request.language)
     }
 
-    /// One job's PDF, with a generator of the render thread's own.
-    private func report(_ entry: HistoryEntry, template: String, path: String) throws(SeasonError) -> File {
+    /// One job's PDF, with a generator of the render thread's own. The generator plans the job
+    /// again: its plan also warns of characters its fonts cannot draw, which the page shows.
+    private func report(_ walked: HistoryWalk.Entry, template: String, path: String) throws(SeasonError) -> File {
+        let entry = walked.entry
         do {
             let pdf = try service.pool.withGenerator(options(template: template)) { generator in
                 try generator.report(from: try entry.result.get(), source: entry.source).pdf ?? []

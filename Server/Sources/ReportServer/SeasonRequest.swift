@@ -67,15 +67,17 @@ package struct SeasonRequest: Sendable {
         }
     }
 
-    /// Every entry, decoded; more than `limit` is refused before any is decoded further.
-    func entries(limit: Int) throws(SeasonError) -> [HistoryEntry] {
-        let reader = try reader()
-        if let count = reader.count, count > limit { throw .tooManyJobs(count, limit: limit) }
-        var items: [HistoryItem] = []
+    /// Every entry, walked as `report-gen` walks a history (the library's ``HistoryWalk``):
+    /// decoded, checked (`catalogue` fills and checks the products) and located. More than
+    /// `limit` entries are refused, counted before any is decoded.
+    func walked(limit: Int, catalogue: ProductCatalogue? = nil) throws(SeasonError) -> [HistoryWalk.Entry] {
+        try checkCount(limit: limit)
+        let walk = HistoryWalk([try reader()], catalogue: catalogue)
+        var entries: [HistoryWalk.Entry] = []
         do {
-            while let item = try reader.next() {
-                items.append(item)
-                if items.count > limit { throw SeasonError.tooManyJobs(nil, limit: limit) }
+            while let entry = try walk.next() {
+                entries.append(entry)
+                if entries.count > limit { throw SeasonError.tooManyJobs(nil, limit: limit) }
             }
         } catch let error as SeasonError {
             throw error
@@ -84,7 +86,12 @@ package struct SeasonRequest: Sendable {
         } catch {
             throw .unreadable("\(error)")
         }
-        return items.map { $0.decode() }
+        return entries
+    }
+
+    /// Every entry, decoded, as ``walked(limit:catalogue:)`` reads them.
+    func entries(limit: Int) throws(SeasonError) -> [HistoryEntry] {
+        try walked(limit: limit).map(\.entry)
     }
 }
 

@@ -21,12 +21,15 @@ package struct SeasonSummary: Sendable {
     package let entries: [Entry]
     package let language: ReportLanguage
 
-    package init(entries: [HistoryEntry], language: ReportLanguage, catalogue: ProductCatalogue? = nil) {
+    /// The summary of a season's entries as the walk checked them (its catalogue filling the
+    /// products): each job's plan serves every jurisdiction.
+    package init(entries: [HistoryWalk.Entry], language: ReportLanguage) {
         self.language = language
-        self.entries = entries.map { entry in
-            let job = try? entry.result.get().job
-            let problems: [String] = if case .failure(let error) = entry.result { error.diagnostics.map(\.description) } else { [] }
-            let check = JobCheck(entry.result, catalogue: catalogue)
+        self.entries = entries.map { walked in
+            let entry = walked.entry, check = walked.check
+            let job = check.plan?.job
+            // Why it is not a job: its decoding's errors, or its plan's (products that overflow the spray volume).
+            let problems = check.problems.map(\.description)
             let gaps = RecordJurisdiction.allCases.map { jurisdiction in
                 (jurisdiction, check.missing(for: jurisdiction).map {
                     (words: RecordGapWords.words(for: $0, in: job, language: language), diagnostic: $0)
