@@ -75,6 +75,29 @@ import ZIPFoundation
         }
     }
 
+    /// A job that decodes but cannot be planned (its liquid products take more than the spray
+    /// volume) is no job for the season, as for `report-gen record`: left out of the reports with
+    /// its reason in the summary, where it used to fail the whole season.
+    @Test func aJobWhosePlanFailsIsLeftOutWithItsReason() async throws {
+        let job = try #require(try JSONSerialization.jsonObject(with: try Repository.file("docs/examples/herbicide-pl.json")) as? [String: Any])
+        var overflowing = job
+        overflowing["sprayRate"] = ["value": 1, "unit": "L/ha"]
+        let history = try JSONSerialization.data(withJSONObject: [job, overflowing])
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/v1/batches?outputs=reports,csv", method: .post, headers: [.contentType: "application/json"],
+                                     body: ByteBuffer(bytes: history)) { response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                let archive = try Archive(data: Data(buffer: response.body), accessMode: .read)
+                #expect(archive.filter { $0.path.hasPrefix("reports/") }.count == 1)
+                var summary = Data()
+                _ = try archive.extract(try #require(archive["summary.json"])) { summary += $0 }
+                let entries = try #require((try JSONSerialization.jsonObject(with: summary) as? [String: Any])?["entries"] as? [[String: Any]])
+                #expect(entries.map { $0["valid"] as? Bool } == [true, false])
+                #expect((entries.last?["problems"] as? [String])?.first?.contains("more than the") == true, "\(entries.last ?? [:])")
+            }
+        }
+    }
+
     @Test func aHistoryOverTheJobLimitIsRefused() async throws {
         try await testApp(.with { $0.jobsPerBatch = 2 }).test(.router) { client in
             for uri in ["/v1/batches", "/v1/records"] {
