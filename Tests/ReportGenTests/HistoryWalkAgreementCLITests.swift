@@ -5,7 +5,8 @@ import Testing
 /// Every command that reads a history walks it the one way (`HistoryWalk`): the same inputs, the
 /// hostile ones too, are accepted or refused alike by `validate`, `record`, `isoxml` and `batch`,
 /// with the same errors (entry, JSON path, code) in `--diagnostics json`; one job, alone or as
-/// JSON Lines of one line, is that job everywhere, its errors naming no entry.
+/// JSON Lines of one line, is that job everywhere, its errors naming no entry; `plan` and a
+/// report take what is one job and refuse the rest with the same status and paths.
 @Suite("One walk over a history, one answer", .enabled(if: TestRun.isFull, TestRun.slow))
 struct HistoryWalkAgreementCLITests {
     static let commands = ["validate", "record", "isoxml", "batch"]
@@ -64,6 +65,19 @@ struct HistoryWalkAgreementCLITests {
             let errorSets = Set(answers.values.map(\.errors))
             #expect(errorSets.count == 1, "\(name): \(answers.mapValues(\.errors))")
             if !valid { #expect(answers["validate"]?.errors.isEmpty == false, "\(name): an error is named") }
+            // The commands of one job (plan, render) take the inputs that are one job as the
+            // others do, and refuse the rest: the same status, every error's path named.
+            if !name.contains("history") && !name.contains("JSON Lines with") {
+                for command in ["plan", "render"] {
+                    let arguments = command == "plan" ? ["plan", path] : [path, "-o", folder.path("render-\(index).pdf")]
+                    let run = try ReportGen.run(arguments)
+                    #expect(run.status == answers["validate"]?.status, "\(command), \(name): \(run.status) \(run.stderr)")
+                    for error in answers["validate"]?.errors ?? [] {
+                        let path = error.split(separator: " ")[2]
+                        #expect(run.stderr.contains(path), "\(command), \(name): \(path) in \(run.stderr)")
+                    }
+                }
+            }
             if name.contains("alone") || name.contains("one line") {
                 #expect(answers.values.allSatisfy { $0.errors.allSatisfy { $0.hasPrefix("entry - ") } }, "\(name): one job names no entry: \(answers.mapValues(\.errors))")
             }
