@@ -213,7 +213,7 @@ struct DanglingDefinitionCLITests {
 /// A batch under a low open-file limit starts only the threads whose files fit, or refuses
 /// before it writes anything: under `ulimit -n 16`, 64 threads once wrote a different random
 /// dozen of 100 reports each run.
-@Suite("A batch under a low open-file limit")
+@Suite("A batch under a low open-file limit", .enabled(if: TestRun.isFull, TestRun.slow))
 struct BatchOpenFileLimitCLITests {
     @Test func itWritesEveryReportOrNone() throws {
         let folder = try ScratchFolder()
@@ -242,7 +242,7 @@ struct BatchOpenFileLimitCLITests {
 /// workbook's temporary folder (libxlsxwriter's, outside the staged files), not a hidden
 /// temporary file beside TASKDATA.XML, not a partial output. The signal is sent the moment the
 /// temporary appears, so it always lands while the file is being written.
-@Suite("Signals while the record's other forms are written")
+@Suite("Signals while the record's other forms are written", .enabled(if: TestRun.isFull, TestRun.slow))
 struct RecordFormSignalCLITests {
     @Test(arguments: ["record", "isoxml"])
     func aSignalWhileWritingLeavesNoTemporaryFileBehind(command: String) throws {
