@@ -12,9 +12,33 @@
 #      instructions, which the machine's load does not change.
 #   bash scripts/bench.sh [DOCUMENTS [LARGE]]     (default 1000 10000; LARGE 0 leaves it out)
 #   bash scripts/bench.sh peers [REPORTS]         the peers alone (default 1,000 reports a run)
+#   bash scripts/bench.sh compare REF [OPTIONS]   this head against commit REF in one run
+#      (scripts/bench-compare.py: CPU of --version, one report as a process, batch --jobs 1 and 2
+#      on both pages, the C floor; --instructions adds callgrind's count a report). REF is built
+#      as shipped in a worktree of its own under ~/.cache/reportkit/bench-ref, kept by commit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
+compare() {
+  local ref=${1:?"bench: compare needs a commit (bash scripts/bench.sh compare 4c6a1a7)"}; shift
+  local sha cache floor_source=${FLOOR_SOURCE:-../shared/bench/floor/report.c}
+  sha=$(git rev-parse --verify "$ref^{commit}") || { echo "bench: $ref is not a commit" >&2; exit 64; }
+  cache=${XDG_CACHE_HOME:-$HOME/.cache}/reportkit/bench-ref/$sha
+  [[ -f $floor_source ]] || { echo "bench: the C floor $floor_source is missing; set FLOOR_SOURCE" >&2; exit 66; }
+  cc -O2 -o .build/bench-floor "$floor_source" $(pkg-config --cflags --libs pangocairo cairo-pdf fontconfig) -lm
+  if [[ ! -x $cache/.build-static/release/report-gen ]]; then
+    [[ -d $cache ]] || git worktree add --detach "$cache" "$sha" >/dev/null
+    (cd "$cache" && swift build -c release --static-swift-stdlib --product report-gen --scratch-path .build-static 2>&1 | grep -vE "prohibited flag" | tail -1)
+  fi
+  swift build -c release --static-swift-stdlib --product report-gen --scratch-path .build-static 2>&1 | grep -vE "prohibited flag" | tail -1
+  python3 scripts/bench-compare.py --ref "$cache/.build-static/release/report-gen" --ref-name "$(git rev-parse --short "$sha")" \
+    --head .build-static/release/report-gen --floor .build/bench-floor --work .build/bench-compare "$@"
+}
+if [[ ${1:-} == compare ]]; then
+  shift
+  compare "$@"
+  exit
+fi
 peers() {
   local reports=${1:-1000} floor_source=${FLOOR_SOURCE:-../shared/bench/floor/report.c}
   [[ -f $floor_source ]] || { echo "bench: the C floor $floor_source is missing; set FLOOR_SOURCE" >&2; exit 66; }

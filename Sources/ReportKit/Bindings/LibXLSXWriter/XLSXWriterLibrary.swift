@@ -44,10 +44,7 @@ struct XLSXWriterLibrary: @unchecked Sendable {
 
     /// The library, opened on first use and kept for the process's life.
     static func shared() throws(RenderError) -> XLSXWriterLibrary {
-        switch loaded {
-        case .success(let library): return library
-        case .failure(let error): throw error
-        }
+        try loaded.get()
     }
 
     private static let loaded: Result<XLSXWriterLibrary, RenderError> = {

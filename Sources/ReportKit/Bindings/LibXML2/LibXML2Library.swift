@@ -39,10 +39,7 @@ struct LibXML2Library: @unchecked Sendable {
 
     /// The library, opened on first use and kept for the process's life.
     static func shared() throws(RenderError) -> LibXML2Library {
-        switch loaded {
-        case .success(let library): return library
-        case .failure(let error): throw error
-        }
+        try loaded.get()
     }
 
     private static let loaded: Result<LibXML2Library, RenderError> = {

@@ -53,10 +53,7 @@ struct QPDFLibrary: @unchecked Sendable {
 
     /// The library, opened on first use and kept for the process's life.
     static func shared() throws(RenderError) -> QPDFLibrary {
-        switch loaded {
-        case .success(let library): return library
-        case .failure(let error): throw error
-        }
+        try loaded.get()
     }
 
     private static let loaded: Result<QPDFLibrary, RenderError> = {
