@@ -42,14 +42,18 @@ enum Console {
 
     static func error(_ message: String) { say(message, as: .error) }
 
+    /// A failure of the run with its code (`render.cairo-series`, `output.exists`), which a
+    /// script reading `--diagnostics json` acts on.
+    static func error(_ message: String, code: String) { say(message, as: .error, code: code) }
+
     static func warning(_ message: String) { say(message, as: .warning) }
 
     /// A suggestion that changes nothing if ignored (an EPPO code the job could give).
     static func hint(_ message: String) { say(message, as: .hint) }
 
-    private static func say(_ message: String, as severity: DiagnosticRecord.Severity) {
+    private static func say(_ message: String, as severity: DiagnosticRecord.Severity, code: String? = nil) {
         if printsJSON.load(ordering: .relaxed) {
-            FileHandleOutput.standardError.write(DiagnosticRecord(path: "$", rule: "run", severity: severity, message: message).json + "\n")
+            FileHandleOutput.standardError.write(DiagnosticRecord(path: "$", rule: "run", severity: severity, message: message, code: code).json + "\n")
         } else {
             FileHandleOutput.standardError.write("\(severity.rawValue): \(TerminalText.escaped(message))\n")
         }
@@ -71,7 +75,7 @@ enum Console {
     static func report(_ error: ReportError) {
         switch error {
         case .input(let error): report(error)
-        default: for line in error.description.split(separator: "\n") { Console.error(String(line)) }
+        default: for line in error.description.split(separator: "\n") { Console.error(String(line), code: error.code) }
         }
     }
 }

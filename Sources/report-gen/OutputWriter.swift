@@ -40,7 +40,7 @@ enum OutputWriter {
     /// Reports an output failure: 64 for an output that is one of the inputs, 73 otherwise.
     static func fail(_ error: RenderError) -> ExitCode {
         // The library says the file was kept; the option that replaces it is the tool's to name.
-        Console.error(error.description + (error.outputExists ? " (--overwrite replaces it)" : ""))
+        Console.error(error.description + (error.outputExists ? " (--overwrite replaces it)" : ""), code: error.code)
         return error.overwritesInput ? ExitCode.validationFailure : ExitStatus.unwritableOutput
     }
 }

@@ -94,4 +94,15 @@ struct DiagnosticsCLITests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(version.contains("commit \(head)"), "\(version) (HEAD \(head))")
     }
+
+    /// A run's own failures carry codes too (docs/diagnostics.md, "A run's failures"): a script
+    /// tells a missing folder from an output that is one of the inputs without reading words.
+    @Test func aRunsFailuresCarryTheirCodes() throws {
+        let folder = try ScratchFolder()
+        let job = try folder.write(try String(contentsOfFile: ReportGen.example("herbicide-pl.json"), encoding: .utf8), to: "job.json")
+        let missing = try ReportGen.run(["record", job, "-o", folder.path("no-such-folder/record.csv"), "--diagnostics", "json"])
+        #expect(missing.status == 73 && missing.stderr.contains(#""code":"output.no-folder""#), "\(missing.status) \(missing.stderr)")
+        let itself = try ReportGen.run(["record", job, "-o", job, "--diagnostics", "json"])
+        #expect(itself.status == 64 && itself.stderr.contains(#""code":"output.is-input""#), "\(itself.status) \(itself.stderr)")
+    }
 }

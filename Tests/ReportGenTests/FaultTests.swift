@@ -195,6 +195,9 @@ struct FaultTests {
         let batch = try ReportGen.run(after: hide, ["batch", Self.history, "-o", folder.path("reports")])
         #expect(batch.status == 69)
         #expect(folder.files.isEmpty)
+        // A script reading JSON diagnostics is told the kind of failure by its code.
+        let json = try ReportGen.run(after: hide, ["batch", Self.history, "-o", folder.path("reports"), "--diagnostics", "json"])
+        #expect(json.status == 69 && json.stderr.contains(#""rule":"run","code":"render.fonts""#), "\(json.stderr)")
     }
 
     // MARK: No qpdf

@@ -269,6 +269,9 @@ components:
         title: {type: string}
         status: {type: integer}
         detail: {type: string}
+        code:
+          type: string
+          description: What kind of failure it is, stable across versions (report-gen's codes, docs/diagnostics.md), such as render.fonts or layout.cannot-fit.
         diagnostics:
           type: array
           items: {$ref: '#/components/schemas/Diagnostic'}

@@ -5,8 +5,8 @@ import ReportKit
 enum Problem {
     typealias Body = Components.Schemas.Problem
 
-    static func make(status: Int, title: String, detail: String, diagnostics: [Diagnostic] = []) -> Body {
-        .init(_type: "about:blank", title: title, status: status, detail: detail,
+    static func make(status: Int, title: String, detail: String, code: String? = nil, diagnostics: [Diagnostic] = []) -> Body {
+        .init(_type: "about:blank", title: title, status: status, detail: detail, code: code,
               diagnostics: diagnostics.isEmpty ? nil : diagnostics.map { diagnostic(DiagnosticRecord($0)) })
     }
 
@@ -18,13 +18,13 @@ enum Problem {
     static func report(_ error: ReportError, status: Int? = nil) -> Body {
         switch error {
         case .render, .definition:
-            return make(status: 503, title: "The server cannot make reports now", detail: error.description)
+            return make(status: 503, title: "The server cannot make reports now", detail: error.description, code: error.code)
         case .input(let input):
             let status = status ?? (input.isNotAJob ? 400 : 422)
             return make(status: status, title: status == 400 ? "The body is not a job or a history" : "The job cannot be made into a report",
                         detail: error.description, diagnostics: input.diagnostics)
         case .layout:
-            return make(status: status ?? 422, title: "The job cannot be made into a report", detail: error.description)
+            return make(status: status ?? 422, title: "The job cannot be made into a report", detail: error.description, code: error.code)
         }
     }
 

@@ -339,6 +339,8 @@ import Testing
         try await testApp(.with { $0.definitions = broken }).test(.router) { client in
             try await client.execute(uri: "/v1/reports", method: .post, headers: Self.json, body: ByteBuffer(bytes: Self.job)) { response in
                 #expect(response.status == .serviceUnavailable, "\(response.status) \(String(buffer: response.body))")
+                // Whose fault, and what kind: the server's definitions, by report-gen's code.
+                #expect(String(buffer: response.body).contains(#""code" : "definition."#), "\(String(buffer: response.body))")
             }
         }
     }

@@ -110,7 +110,7 @@ extension ReportGenerator {
     /// (``CairoOutputContract``); page images need no finishing.
     static func requireSupportedCairo(for output: ReportOutput) throws(ReportError) {
         guard output == .pdf, let problem = CairoOutputContract.runtimeProblem else { return }
-        throw .render(RenderError(problem, missingDependency: true))
+        throw .render(RenderError(problem, missingDependency: true, code: "render.cairo-series"))
     }
 
     private func files(of document: LaidOutDocument, attachments: [PDFAttachment], output: ReportOutput) throws(ReportError) -> [[UInt8]] {

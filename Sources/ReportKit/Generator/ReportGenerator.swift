@@ -75,6 +75,18 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
     case layout(LayoutError)
     case render(RenderError)
 
+    /// What kind of failure it is, for programs (docs/diagnostics.md): `input` (each diagnostic
+    /// has its own code), `definition.invalid`, `definition.unreadable`, `layout.cannot-fit`, or
+    /// the render error's own (``RenderError/code``).
+    public var code: String {
+        switch self {
+        case .input: "input"
+        case .definition(let error): error.isUnreadable ? "definition.unreadable" : "definition.invalid"
+        case .layout: "layout.cannot-fit"
+        case .render(let error): error.code
+        }
+    }
+
     public var description: String {
         switch self {
         case .input(let error): error.description

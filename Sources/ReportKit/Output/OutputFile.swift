@@ -153,7 +153,7 @@ package final class StagedFile: @unchecked Sendable {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             // Told by mkstemp's own failure rather than checked first: one call fewer a file.
-            if errno == ENOENT || errno == ENOTDIR { throw RenderError("the folder \(directory) does not exist") }
+            if errno == ENOENT || errno == ENOTDIR { throw RenderError("the folder \(directory) does not exist", code: "output.no-folder") }
             throw OutputFile.systemFailure("cannot write in \(directory)")
         }
         return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

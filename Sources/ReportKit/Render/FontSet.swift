@@ -34,7 +34,7 @@ public struct FontSet: Sendable, Hashable {
     func checkFiles() throws(RenderError) {
         for file in files + fallbackFiles where !FileManager.default.isReadableFile(atPath: file) {
             let package = Self.debianPackages.first { file.hasPrefix($0.key) }.map { "Debian's \($0.value)" } ?? "it"
-            throw RenderError("font file \(file) is missing or unreadable; install \(package) or configure other fonts")
+            throw RenderError("font file \(file) is missing or unreadable; install \(package) or configure other fonts", code: "render.fonts")
         }
     }
 

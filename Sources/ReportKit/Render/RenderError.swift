@@ -19,9 +19,14 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// without a system error to name: the output could not be made (exit 73), which is neither
     /// the input's fault nor a missing dependency.
     public let writeFailed: Bool
+    /// What it is, stable across versions, for programs to act on (docs/diagnostics.md, "A run's
+    /// failures"): `render.cairo-series`, `output.exists`. Given, else told by the flags above.
+    public let code: String
 
     public init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false, missingDependency: Bool = false,
-                outputExists: Bool = false, writeFailed: Bool = false) {
+                outputExists: Bool = false, writeFailed: Bool = false, code: String? = nil) {
+        self.code = code ?? (overwritesInput ? "output.is-input" : outputExists ? "output.exists" : writeFailed ? "output.write-failed"
+            : systemError != nil ? "output.system" : missingDependency ? "render.missing-dependency" : "render.failed")
         self.writeFailed = writeFailed
         self.outputExists = outputExists
         self.message = message

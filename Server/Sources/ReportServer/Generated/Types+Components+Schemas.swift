@@ -16,6 +16,10 @@ extension Components {
             internal var status: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Problem/detail`.
             internal var detail: Swift.String?
+            /// What kind of failure it is, stable across versions (report-gen's codes, docs/diagnostics.md), such as render.fonts or layout.cannot-fit.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/code`.
+            internal var code: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Problem/diagnostics`.
             internal var diagnostics: [Components.Schemas.Diagnostic]?
             /// Creates a new `Problem`.
@@ -25,18 +29,21 @@ extension Components {
             ///   - title:
             ///   - status:
             ///   - detail:
+            ///   - code: What kind of failure it is, stable across versions (report-gen's codes, docs/diagnostics.md), such as render.fonts or layout.cannot-fit.
             ///   - diagnostics:
             internal init(
                 _type: Swift.String? = nil,
                 title: Swift.String,
                 status: Swift.Int,
                 detail: Swift.String? = nil,
+                code: Swift.String? = nil,
                 diagnostics: [Components.Schemas.Diagnostic]? = nil
             ) {
                 self._type = _type
                 self.title = title
                 self.status = status
                 self.detail = detail
+                self.code = code
                 self.diagnostics = diagnostics
             }
             internal enum CodingKeys: String, CodingKey {
@@ -44,6 +51,7 @@ extension Components {
                 case title
                 case status
                 case detail
+                case code
                 case diagnostics
             }
         }

@@ -38,6 +38,7 @@ package enum ColorProfile {
             return .success(bytes)
         }
         return .failure(RenderError("the sRGB colour profile that archival PDF (PDF/A) needs was not found at "
-            + searchPaths.joined(separator: " or ") + "; install it (Debian: apt install icc-profiles-free) or make a plain PDF (no PDF standard)"))
+            + searchPaths.joined(separator: " or ") + "; install it (Debian: apt install icc-profiles-free) or make a plain PDF (no PDF standard)",
+                                    code: "render.colour-profile"))
     }()
 }

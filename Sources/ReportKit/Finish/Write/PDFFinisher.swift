@@ -49,7 +49,7 @@ package struct PDFFinisher: Sendable {
     /// cairo's file, read back once the running cairo and the file are known to be what
     /// finishing was made for (``CairoOutputContract``).
     private static func readBack(_ source: PDFBytes) throws(RenderError) -> CairoPDFFile {
-        if let problem = CairoOutputContract.runtimeProblem { throw RenderError(problem, missingDependency: true) }
+        if let problem = CairoOutputContract.runtimeProblem { throw RenderError(problem, missingDependency: true, code: "render.cairo-series") }
         let file = try CairoPDFFile(source)
         try CairoOutputContract.check(file, everyObject: source.isInMemory)
         return file
