@@ -136,7 +136,7 @@ final class RenderTests {
 struct FontAndOutputTests {
     @Test func aMissingFontFileIsAClearError() {
         let fonts = FontSet(family: "Inter", files: ["/nonexistent/Inter-Regular.otf"])
-        #expect(throws: RenderError("font file /nonexistent/Inter-Regular.otf is missing or unreadable; install it or configure other fonts")) {
+        #expect(throws: RenderError("font file /nonexistent/Inter-Regular.otf is missing or unreadable; install it or configure other fonts", code: "render.fonts")) {
             try PangoTextEngine(fonts: fonts)
         }
     }
