@@ -105,6 +105,10 @@ struct ReportAPI: APIProtocol {
             ServerMetrics.refused(problem.status == 413 ? "too_large" : "input")
             return problem.status == 413 ? .contentTooLarge(.init(body: .applicationProblemJson(problem)))
                                          : .badRequest(.init(body: .applicationProblemJson(problem)))
+        } catch let error as ReportError {
+            // What the server lacks to read a report PDF (qpdf): its fault, not the client's.
+            ServerMetrics.refused("internal")
+            return .serviceUnavailable(.init(body: .applicationProblemJson(Problem.report(error))))
         }
         switch outcome {
         case .success(let validation): return .ok(.init(body: .json(validation)))
@@ -141,6 +145,8 @@ enum JobSource {
         do {
             return try PDFAttachmentReader.jobInput(inPDF: body, name: "the PDF sent")
         } catch {
+            // qpdf missing is the server's fault (503); a PDF it cannot take a job from, the client's (422).
+            if error.missingDependency { throw .render(error) }
             throw .input(InputError(at: .root, error.description))
         }
     }

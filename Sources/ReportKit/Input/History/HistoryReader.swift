@@ -82,7 +82,9 @@ public final class HistoryReader {
         }
         let item = try read()
         // JSON Lines of one line is that job, as a document of one job is: the second line is
-        // read with the first to tell, so every command that reads a history tells it alike.
+        // read with the first to tell, so every command that reads a history tells it alike
+        // (and a report names no entry for a job alone). The cost: the first entry of a stream
+        // still being written waits for its second line or its end.
         if format == .lines, let item, item.index == 0 {
             do {
                 ahead = try read()
