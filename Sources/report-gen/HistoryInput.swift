@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 import ReportKit
 
-/// Reading a job or a history entry by entry, for the commands that stream one (validate, record).
+/// Reading a job or a history entry by entry, for the commands that stream one (validate, record,
+/// isoxml): the reader, and the walk's next entry, each failure reported with its exit status.
 enum HistoryInput {
     /// A reader of `input`'s job or history from its open `handle`; one that is not a history is
     /// reported and ends the run.
@@ -12,15 +13,6 @@ enum HistoryInput {
             let reader = try HistoryReader(handle: handle, name: input == "-" ? nil : input)
             reader.timeZone = timeZone
             return reader
-        } catch {
-            throw fail(error)
-        }
-    }
-
-    /// The next entry; a history that cannot be read further is reported and ends the run.
-    static func next(_ reader: HistoryReader) throws -> HistoryItem? {
-        do {
-            return try reader.next()
         } catch {
             throw fail(error)
         }
