@@ -64,27 +64,21 @@ package struct SeasonExport: Sendable {
         try await service.queue.run(until: service.deadline(), priority: .seasonPart) { try SeasonArchive.zip(files) }
     }
 
-    /// Every part drawn in a render slot, as many at once as the server has slots, in their
-    /// order; the first failure cancels the rest.
+    /// Every part drawn through ReportKit's batch engine in the server's render slots
+    /// (``SeasonSlots``), in their order; the first failure stops the rest.
     private func draw(_ parts: [@Sendable () throws -> File], until deadline: ContinuousClock.Instant) async throws -> [File] {
-        let queue = service.queue
-        return try await withThrowingTaskGroup(of: (Int, File).self) { group in
-            var made = [File?](repeating: nil, count: parts.count)
-            var next = 0
-            func start() {
-                guard next < parts.count else { return }
-                let (index, part) = (next, parts[next])
-                group.addTask { (index, try await queue.run(until: deadline, priority: .seasonPart) { try part() }) }
-                next += 1
-            }
-            for _ in 0..<queue.slots { start() }
-            while let (index, file) = try await group.next() {
-                made[index] = file
-                // A season whose client left starts no more parts.
-                try Task.checkCancellation()
-                start()
-            }
-            return made.compactMap { $0 }
+        try await SeasonSlots(queue: service.queue, deadline: deadline).running { slots in
+            var files: [File] = []
+            var next = parts.makeIterator()
+            try slots.run(
+                makeState: {},
+                next: { next.next() },
+                work: { _, part in Result { try part() } },
+                deliver: { made in
+                    files.append(try made.get())
+                    return true
+                })
+            return files
         }
     }
 

@@ -98,7 +98,8 @@ struct CombinedExport {
         var failure: BatchError?
         let options = options
         var pending = placements.makeIterator()
-        OrderedWorkers<Placement, Result<(LaidOutDocument, [PDFAttachment]), ReportError>>(threads: options.threads).run(
+        // Its closures throw nothing and report-gen's threads refuse no part: nothing is thrown.
+        try? OrderedWorkers<Placement, Result<(LaidOutDocument, [PDFAttachment]), ReportError>>(threads: options.threads).run(
             makeState: { Result { () throws(ReportError) in try ReportGenerator(options: jobOptions) } },
             next: { cancellation.isCancelled || failure != nil ? nil : pending.next() },
             work: { generator, placement in
