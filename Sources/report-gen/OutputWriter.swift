@@ -14,7 +14,7 @@ enum OutputWriter {
         // Where each name leads (nil for standard output), all decided before the first write.
         let targets: [OutputTarget?]
         do {
-            targets = try files.map { file throws(RenderError) in
+            targets = try files.map { file throws(OutputError) in
                 file.path == "-" ? nil : try OutputTarget.resolve(file.path, protecting: inputs)
             }
         } catch {
@@ -38,9 +38,18 @@ enum OutputWriter {
     }
 
     /// Reports an output failure: 64 for an output that is one of the inputs, 73 otherwise.
+    static func fail(_ error: OutputError) -> ExitCode {
+        fail(error.description, code: error.code, exists: error.outputExists, isInput: error.overwritesInput)
+    }
+
+    /// Reports an output failure the render stage met while drawing into its file.
     static func fail(_ error: RenderError) -> ExitCode {
+        fail(error.description, code: error.code, exists: error.outputExists, isInput: error.overwritesInput)
+    }
+
+    private static func fail(_ message: String, code: String, exists: Bool, isInput: Bool) -> ExitCode {
         // The library says the file was kept; the option that replaces it is the tool's to name.
-        Console.error(error.description + (error.outputExists ? " (--overwrite replaces it)" : ""), code: error.code)
-        return error.overwritesInput ? ExitCode.validationFailure : ExitStatus.unwritableOutput
+        Console.error(message + (exists ? " (--overwrite replaces it)" : ""), code: code)
+        return isInput ? ExitCode.validationFailure : ExitStatus.unwritableOutput
     }
 }

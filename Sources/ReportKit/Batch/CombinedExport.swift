@@ -39,13 +39,13 @@ struct CombinedExport {
     func run(_ reader: HistoryReader, cancellation: BatchCancellation, events: BatchEvents) throws(BatchError) -> BatchSummary {
         // Checked before any work: a folder, a socket or one of the inputs is refused, and a file
         // already there is kept unless `overwrite` (a pipe or a device is simply written into).
-        do throws(RenderError) {
+        do throws(OutputError) {
             if case .file(let file) = try OutputTarget.resolve(path, protecting: options.inputs),
                FileManager.default.fileExists(atPath: file), !options.overwrite {
                 throw OutputFile.exists(path)
             }
         } catch {
-            throw .unwritable(error)
+            throw .unwritable(RenderError(error))
         }
         let cover = try Self.generator(for: Self.coverOptions(options))
         guard cover.template.subject == .history else {

@@ -149,7 +149,7 @@ package struct FolderExport {
             try file.append(report.pdf ?? [])
             return Made(outcome: written, file: file)
         } catch {
-            return Made(outcome: written.with(.unwritable(error)), file: nil)
+            return Made(outcome: written.with(.unwritable(RenderError(error))), file: nil)
         }
     }
 
@@ -159,7 +159,7 @@ package struct FolderExport {
         do {
             return try file.commit(replacing: replacing) ? made.outcome : made.outcome.with(.skipped(path: path))
         } catch {
-            return made.outcome.with(.unwritable(error))
+            return made.outcome.with(.unwritable(RenderError(error)))
         }
     }
 }

@@ -44,11 +44,15 @@ public struct ReportDefinitions: Sendable, Equatable {
             }
             // Made under that very name: a link there is not followed, a pipe not written into,
             // and a file already there (a user's edited copy) is kept.
-            let file = try StagedFile(dataNamed: path)
-            try file.append(Array(text.utf8))
-            switch try file.commitNew(replacing: false) {
-            case .kept: kept.append(path)
-            case .created, .replaced: written.append(path)
+            do throws(OutputError) {
+                let file = try StagedFile(dataNamed: path)
+                try file.append(Array(text.utf8))
+                switch try file.commitNew(replacing: false) {
+                case .kept: kept.append(path)
+                case .created, .replaced: written.append(path)
+                }
+            } catch {
+                throw RenderError(error)
             }
         }
         return (written, kept)

@@ -27,7 +27,7 @@ package enum DataNamedFiles {
     static let groupSize = 64
 
     /// Writes `files` and returns what became of each name, in order.
-    package static func write(_ files: [File], replacing: Bool) throws(RenderError) -> [(path: String, outcome: StagedFile.Outcome)] {
+    package static func write(_ files: [File], replacing: Bool) throws(OutputError) -> [(path: String, outcome: StagedFile.Outcome)] {
         if replacing {
             for file in files where isSpecial(file.path) { throw OutputFile.specialFile(file.path) }
         }

@@ -16,7 +16,7 @@ package enum OutputFile {
     /// ``OutputFile/exists`` is thrown. `inputs` are the files being read, which the output must
     /// not be.
     public static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true,
-                             protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+                             protecting inputs: Set<FileIdentity> = []) throws(OutputError) {
         // A pipe or a device is there to be written into: it is never "replaced", so `replacing`
         // does not apply to it.
         if case .stream(let stream) = try OutputTarget.resolve(path, protecting: inputs) {
@@ -31,7 +31,7 @@ package enum OutputFile {
     }
 
     /// Opens a named pipe or a device for writing, as it is: never created, never truncated.
-    static func openStream(_ stream: String, named path: String) throws(RenderError) -> Int32 {
+    static func openStream(_ stream: String, named path: String) throws(OutputError) -> Int32 {
         while true {
             let descriptor = open(stream, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             if descriptor >= 0 { return descriptor }
@@ -41,7 +41,7 @@ package enum OutputFile {
     }
 
     /// Writes all of `bytes` to an open descriptor (standard output, for `-o -`).
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(RenderError) {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(OutputError) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -56,19 +56,19 @@ package enum OutputFile {
     }
 
     /// Thrown by a write that must not replace a file that is already there.
-    public static func exists(_ path: String) -> RenderError {
-        RenderError("\(path) already exists; it was left as it is", outputExists: true)
+    public static func exists(_ path: String) -> OutputError {
+        OutputError("\(path) already exists; it was left as it is", outputExists: true)
     }
 
     /// Thrown for a name from data that something other than a file or a link holds.
-    public static func specialFile(_ path: String) -> RenderError {
-        RenderError("\(path) is a folder, a named pipe, a device or a socket; it was left as it is (report-gen makes a file from data only where a file may go)")
+    public static func specialFile(_ path: String) -> OutputError {
+        OutputError("\(path) is a folder, a named pipe, a device or a socket; it was left as it is (report-gen makes a file from data only where a file may go)")
     }
 
     /// The error of a system call that just failed, its cause (errno) kept for callers to act on.
-    static func systemFailure(_ what: String) -> RenderError {
+    static func systemFailure(_ what: String) -> OutputError {
         let code = errno
-        return RenderError("\(what): \(String(cString: strerror(code)))", systemError: code)
+        return OutputError("\(what): \(String(cString: strerror(code)))", systemError: code)
     }
 }
 
@@ -98,20 +98,20 @@ package final class StagedFile: @unchecked Sendable {
     private let dataNamed: Bool
 
     /// Stages a file for `path`; `inputs` are the files being read, which the output must not be.
-    package convenience init(for path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+    package convenience init(for path: String, protecting inputs: Set<FileIdentity> = []) throws(OutputError) {
         try self.init(path: path, target: try OutputTarget.resolve(path, protecting: inputs), dataNamed: false)
     }
 
     /// Stages a file whose name comes from data, in the folder `path` names: the name is taken as
     /// it is (a symbolic link there is not followed, a pipe or a device is not written into), and
     /// ``commitNew(replacing:)`` puts the file there.
-    package convenience init(dataNamed path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
+    package convenience init(dataNamed path: String, protecting inputs: Set<FileIdentity> = []) throws(OutputError) {
         let name = URL(filePath: path, directoryHint: .notDirectory).lastPathComponent
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), name.utf8.count <= Self.longestName else {
-            throw RenderError("\(path): not a file name report-gen can make")
+            throw OutputError("\(path): not a file name report-gen can make")
         }
         if let identity = FileIdentity(linkAt: path), inputs.contains(identity) {
-            throw RenderError("\(path) is one of the files being read; it was left as it is", overwritesInput: true)
+            throw OutputError("\(path) is one of the files being read; it was left as it is", overwritesInput: true)
         }
         try self.init(path: path, target: .file(path), dataNamed: true)
     }
@@ -120,7 +120,7 @@ package final class StagedFile: @unchecked Sendable {
     /// adds a dot and seven characters to it, within most file systems' 255.
     package static let longestName = 240
 
-    private init(path: String, target: OutputTarget, dataNamed: Bool) throws(RenderError) {
+    private init(path: String, target: OutputTarget, dataNamed: Bool) throws(OutputError) {
         self.target = target
         self.path = path
         self.dataNamed = dataNamed
@@ -128,7 +128,7 @@ package final class StagedFile: @unchecked Sendable {
         case .file(let file):
             let url = URL(filePath: file, directoryHint: .notDirectory)
             let directory = url.deletingLastPathComponent().path
-            let (descriptor, name) = try UnfinishedTemporaries.make { () throws(RenderError) in
+            let (descriptor, name) = try UnfinishedTemporaries.make { () throws(OutputError) in
                 let made = try Self.makeTemporary(in: directory, named: "." + url.lastPathComponent)
                 return (made, made.1)
             }
@@ -148,12 +148,12 @@ package final class StagedFile: @unchecked Sendable {
     /// What has been written so far, for reading back where needed.
     var contents: PDFBytes { .file(descriptor: descriptor, length: length) }
 
-    private static func makeTemporary(in directory: String, named name: String) throws(RenderError) -> (Int32, String) {
+    private static func makeTemporary(in directory: String, named name: String) throws(OutputError) -> (Int32, String) {
         var template = Array((directory + "/" + name + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             // Told by mkstemp's own failure rather than checked first: one call fewer a file.
-            if errno == ENOENT || errno == ENOTDIR { throw RenderError("the folder \(directory) does not exist", code: "output.no-folder") }
+            if errno == ENOENT || errno == ENOTDIR { throw OutputError("the folder \(directory) does not exist", code: "output.no-folder") }
             throw OutputFile.systemFailure("cannot write in \(directory)")
         }
         return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -169,12 +169,12 @@ package final class StagedFile: @unchecked Sendable {
         if !committed { discard() }
     }
 
-    package func append(_ bytes: [UInt8]) throws(RenderError) {
-        try bytes.withUnsafeBufferPointer { buffer throws(RenderError) in try append(UnsafeRawBufferPointer(buffer)) }
+    package func append(_ bytes: [UInt8]) throws(OutputError) {
+        try bytes.withUnsafeBufferPointer { buffer throws(OutputError) in try append(UnsafeRawBufferPointer(buffer)) }
     }
 
-    func append(_ buffer: UnsafeRawBufferPointer) throws(RenderError) {
-        guard descriptor >= 0 else { throw RenderError("cannot write \(path): the file was already closed") }
+    func append(_ buffer: UnsafeRawBufferPointer) throws(OutputError) {
+        guard descriptor >= 0 else { throw OutputError("cannot write \(path): the file was already closed") }
         flushed = false
         var written = 0
         while written < buffer.count {
@@ -208,7 +208,7 @@ package final class StagedFile: @unchecked Sendable {
     /// Flushes the file to disk and gives it its name. With `replacing` false, a file that is
     /// already there stays, this one is removed, and the result is false.
     @discardableResult
-    package func commit(replacing: Bool = true) throws(RenderError) -> Bool {
+    package func commit(replacing: Bool = true) throws(OutputError) -> Bool {
         if dataNamed { return try commitNew(replacing: replacing) != .kept }
         guard let temporary, case .file(let file) = target else { return try commitToStream() }
         try seal()
@@ -226,7 +226,7 @@ package final class StagedFile: @unchecked Sendable {
     /// a dangling one, a pipe), atomically, so a file made meanwhile by another program is never
     /// replaced; false when taken. Where a file system cannot rename that way, link(2) fails
     /// likewise, and then the temporary name goes.
-    private func renameIfFree(_ temporary: String, to file: String) throws(RenderError) -> Bool {
+    private func renameIfFree(_ temporary: String, to file: String) throws(OutputError) -> Bool {
         guard renameat2(AT_FDCWD, temporary, AT_FDCWD, file, UInt32(RENAME_NOREPLACE)) != 0 else { return true }
         guard errno != EEXIST else { return false }
         guard [EINVAL, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
@@ -244,7 +244,7 @@ package final class StagedFile: @unchecked Sendable {
     }
 
     /// Flushes the data to disk (unless already flushed) and closes the file, ready to be named.
-    private func seal() throws(RenderError) {
+    private func seal() throws(OutputError) {
         guard descriptor >= 0 else { return }
         guard flushed || fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
         let closed = close(descriptor)
@@ -255,7 +255,7 @@ package final class StagedFile: @unchecked Sendable {
     /// Flushes many staged files with one flush of their file system instead of one a file, and
     /// closes them, so that thousands of files staged before any is named (``commitNew(replacing:)``)
     /// never hold as many descriptors open: stage a group, seal it, stage the next.
-    package static func seal(_ files: [StagedFile]) throws(RenderError) {
+    package static func seal(_ files: [StagedFile]) throws(OutputError) {
         guard let open = files.first(where: { $0.descriptor >= 0 }) else { return }
         guard syncfs(open.descriptor) == 0 else { throw OutputFile.systemFailure("cannot write \(open.path)") }
         for file in files {
@@ -277,7 +277,7 @@ package final class StagedFile: @unchecked Sendable {
     /// Gives a file made from data (``init(dataNamed:)``) its name, never replacing anything
     /// without `replacing`, and never replacing a folder, a pipe, a device or a socket at all
     /// (``OutputFile/specialFile(_:)``), whatever the options.
-    package func commitNew(replacing: Bool) throws(RenderError) -> Outcome {
+    package func commitNew(replacing: Bool) throws(OutputError) -> Outcome {
         guard let temporary, case .file(let file) = target else {
             _ = try commitToStream()
             return .created
@@ -308,7 +308,7 @@ package final class StagedFile: @unchecked Sendable {
 
     /// Copies the staged document into the pipe or device; there is nothing to rename, and
     /// nothing to keep (a pipe is there to be written into).
-    private func commitToStream() throws(RenderError) -> Bool {
+    private func commitToStream() throws(OutputError) -> Bool {
         guard case .stream(let stream) = target else { return false }
         let output = try OutputFile.openStream(stream, named: path)
         defer { close(output) }

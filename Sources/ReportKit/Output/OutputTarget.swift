@@ -55,14 +55,14 @@ package enum OutputTarget: Sendable, Equatable {
     static let maximumLinks = 40
 
     /// Where `path` leads. `inputs` are the files the command reads: an output that is one of
-    /// them is refused (``RenderError/overwritesInput``), so a report never replaces its job,
+    /// them is refused (``OutputError/overwritesInput``), so a report never replaces its job,
     /// template or tokens through a link, a hard link or another spelling of the name.
-    package static func resolve(_ path: String, protecting inputs: Set<FileIdentity> = []) throws(RenderError) -> OutputTarget {
+    package static func resolve(_ path: String, protecting inputs: Set<FileIdentity> = []) throws(OutputError) -> OutputTarget {
         var status = stat()
         // A name not yet taken, as most of a batch's are, is no input and leads nowhere else.
         if lstat(path, &status) != 0, errno == ENOENT { return .file(path) }
         if let identity = FileIdentity(path: path), inputs.contains(identity) {
-            throw RenderError("\(path) is one of the files being read (the same file, through a link or another name); writing the report there would destroy it. Choose another output name", overwritesInput: true)
+            throw OutputError("\(path) is one of the files being read (the same file, through a link or another name); writing the report there would destroy it. Choose another output name", overwritesInput: true)
         }
         var current = path
         for _ in 0...maximumLinks {
@@ -74,9 +74,9 @@ package enum OutputTarget: Sendable, Equatable {
             switch info.st_mode & S_IFMT {
             case S_IFREG: return .file(current)
             case S_IFIFO, S_IFCHR: return .stream(current)
-            case S_IFDIR: throw RenderError("\(path) is a directory; expected a file name")
-            case S_IFSOCK: throw RenderError("\(path) is a socket; report-gen writes to a file, a named pipe or a device such as a terminal")
-            case S_IFBLK: throw RenderError("\(path) is a block device (a disk); report-gen writes to a file, a named pipe or a device such as a terminal")
+            case S_IFDIR: throw OutputError("\(path) is a directory; expected a file name")
+            case S_IFSOCK: throw OutputError("\(path) is a socket; report-gen writes to a file, a named pipe or a device such as a terminal")
+            case S_IFBLK: throw OutputError("\(path) is a block device (a disk); report-gen writes to a file, a named pipe or a device such as a terminal")
             case S_IFLNK:
                 var followed = stat()
                 if stat(current, &followed) == 0 {
@@ -88,17 +88,17 @@ package enum OutputTarget: Sendable, Equatable {
                         guard let resolved = realPath(current) else { throw OutputFile.systemFailure("cannot follow the link \(path)") }
                         return .file(resolved)
                     case S_IFIFO, S_IFCHR: return .stream(current)
-                    case S_IFDIR: throw RenderError("\(path) leads to a directory; expected a file name")
-                    default: throw RenderError("\(path) leads to a socket or a disk; report-gen writes to a file, a named pipe or a device such as a terminal")
+                    case S_IFDIR: throw OutputError("\(path) leads to a directory; expected a file name")
+                    default: throw OutputError("\(path) leads to a socket or a disk; report-gen writes to a file, a named pipe or a device such as a terminal")
                     }
                 }
                 // A link to a name not yet taken: followed by hand, and the file made there.
                 current = try linkTarget(of: current, for: path)
             default:
-                throw RenderError("\(path) is not a file report-gen can write to")
+                throw OutputError("\(path) is not a file report-gen can write to")
             }
         }
-        throw RenderError("\(path): too many levels of symbolic links")
+        throw OutputError("\(path): too many levels of symbolic links")
     }
 
     private static func realPath(_ path: String) -> String? {
@@ -108,7 +108,7 @@ package enum OutputTarget: Sendable, Equatable {
     }
 
     /// The path a symbolic link points to, relative targets taken from the link's folder.
-    private static func linkTarget(of link: String, for path: String) throws(RenderError) -> String {
+    private static func linkTarget(of link: String, for path: String) throws(OutputError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(link, &buffer, buffer.count - 1)
         guard count >= 0 else { throw OutputFile.systemFailure("cannot follow the link \(path)") }

@@ -18,9 +18,9 @@ enum UnfinishedTemporaries {
 
     /// Makes a temporary with `make`, which returns what it made and its path, and records the
     /// path in the same step.
-    static func make<Made>(_ make: () throws(RenderError) -> (Made, path: String)) throws(RenderError) -> Made {
-        try state.withLock { state throws(RenderError) -> Made in
-            guard !state.discarded else { throw RenderError("stopped by a signal: no file is made any more") }
+    static func make<Made>(_ make: () throws(OutputError) -> (Made, path: String)) throws(OutputError) -> Made {
+        try state.withLock { state throws(OutputError) -> Made in
+            guard !state.discarded else { throw OutputError("stopped by a signal: no file is made any more") }
             let (made, path) = try make()
             state.paths.insert(path)
             return made

@@ -83,8 +83,8 @@ final class CairoFileSink {
             try file.append(buffer)
             buffer.removeAll(keepingCapacity: true)
         } catch {
-            failure = error
-            throw error
+            failure = RenderError(error)
+            throw RenderError(error)
         }
     }
 

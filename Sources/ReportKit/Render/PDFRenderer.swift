@@ -62,7 +62,11 @@ package final class PDFFileWriter {
     public init(path: String, text: PangoTextEngine, info: DocumentInfo, pageSize: Size = .a4,
                 standard: PDFStandard = .archivalAccessible, protecting inputs: Set<FileIdentity> = []) throws(RenderError) {
         if let problem = ReportKitProcess.environmentProblem(drawingIntoFile: true) { throw RenderError(problem) }
-        file = try StagedFile(for: path, protecting: inputs)
+        do {
+            file = try StagedFile(for: path, protecting: inputs)
+        } catch {
+            throw RenderError(error)
+        }
         sink = CairoFileSink(file)
         self.info = info
         self.standard = standard
@@ -91,9 +95,13 @@ package final class PDFFileWriter {
         // The update is appended as it is made; it reads only cairo's part, which it never changes.
         let file = file
         try PDFFinisher(standard: standard).update(for: file.contents, rendered: rendered, attachments: attachments) { bytes throws(RenderError) in
-            try file.append(bytes)
+            do throws(OutputError) { try file.append(bytes) } catch { throw RenderError(error) }
         }
-        guard try file.commit(replacing: replacing) else { throw OutputFile.exists(file.path) }
+        do throws(OutputError) {
+            guard try file.commit(replacing: replacing) else { throw OutputFile.exists(file.path) }
+        } catch {
+            throw RenderError(error)
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// A failure in the render stage: fonts, cairo, or writing the output.
+/// A failure in the render stage: fonts, cairo, a library drawing a record's form, or the output
+/// stage's failure (``OutputError``, package) met while drawing into a file, with its `output.*` code.
 public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// The system's error number (errno) when a system call failed.

@@ -22,15 +22,20 @@ package enum RecordWorkbook {
             template = Array("\(folder)/reportkit-xlsx-XXXXXX".utf8CString)
         }
         // Made and known to the signal trap in one step: a signal never leaves it behind.
-        let folder = try UnfinishedTemporaries.make { () throws(RenderError) in
-            let made = template.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        let folder: String
+        do {
+            folder = try UnfinishedTemporaries.make { () throws(OutputError) in
+                let made = template.withUnsafeMutableBufferPointer { buffer in
+                    buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+                }
+                guard let made else {
+                    let code = errno
+                    throw OutputError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: code))", systemError: code)
+                }
+                return (made, made)
             }
-            guard let made else {
-                let code = errno
-                throw RenderError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: code))", systemError: code)
-            }
-            return (made, made)
+        } catch {
+            throw RenderError(error)
         }
         let path = folder + "/record.xlsx"
         // Removed when done, and (with what libxlsxwriter made in it) by the signal trap if a
