@@ -8,12 +8,13 @@
 # completion of report-gen the tests try as each shell calls it; chromium, in which the server's
 # drop page is tested; LibreOffice Calc (headless), which opens the record's CSV and workbook as a
 # Polish user's spreadsheet does in the tests; debootstrap, which makes the Debian 13 system the
-# package is installed in by the distribution tests (scripts/debian-system.sh).
+# package is installed in by the distribution tests (scripts/debian-system.sh); hunspell with
+# Debian's German dictionary, which checks the spelling of the German texts.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
 packages=(libcairo2-dev libpango1.0-dev fonts-inter fonts-dejavu-core fonts-symbola poppler-utils qpdf libqpdf-dev icc-profiles-free libqrencode-dev libxlsxwriter-dev libxml2-dev zbar-tools pkg-config
-          dpkg-dev lintian man-db time zsh fish chromium libreoffice-calc-nogui debootstrap)
+          dpkg-dev lintian man-db time zsh fish chromium libreoffice-calc-nogui debootstrap hunspell hunspell-de-de)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -44,7 +44,7 @@ struct JobDecoderTests {
         ("tank.capacity.value", "0.5", "$.tank.capacity.value: 0.5 L is outside the tank capacity accepted: 1 to 100000 L"),
         ("products.0.rate.value", "5000", "$.products[0].rate.value: 5000 L/ha is more than the largest product rate accepted"),
         ("version", "2", "$.version: unsupported version 2; this report-gen reads version 1"),
-        ("locale", #""de""#, "$.locale: unknown value \"de\"; expected \"en\" or \"pl\""),
+        ("locale", #""fr""#, "$.locale: unknown value \"fr\"; expected \"en\", \"pl\" or \"de\""),
         ("tank.loads", #""half""#, "$.tank.loads: unknown value \"half\"; expected \"fullThenPartial\" or \"equal\""),
         ("water", #""topUp""#, "$.water: unknown value \"topUp\"; expected \"fillToVolume\" or \"addToCarrier\""),
         ("date", #""14.04.2026""#, "$.date: \"14.04.2026\" is not a date"),

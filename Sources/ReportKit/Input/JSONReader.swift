@@ -156,7 +156,9 @@ struct JSONReader {
 
     /// One of a fixed set of words (an enum's raw values).
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, as _: Choice.Type) -> Choice? where Choice.RawValue == String {
-        let expected = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        // "a" or "b"; "a", "b" or "c".
+        let words = Choice.allCases.map { "\"\($0.rawValue)\"" }
+        let expected = words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1] : words.joined()
         guard case .string(let word) = node.value else {
             error(node.path, "expected \(expected), found \(node.value.typeDescription)", code: DiagnosticCode.type)
             return nil

@@ -17,9 +17,10 @@ extension JSONReader {
         let id = root.optional("id").flatMap { text($0) }
         let locale = root.optional("locale").flatMap { choice($0, as: ReportLanguage.self) } ?? .english
         let title = root.optional("title").flatMap { text($0) }
-        // UTC times are shown in the job's zone, else --time-zone's, else Poland's for a Polish job.
+        // UTC times are shown in the job's zone, else --time-zone's, else Poland's for a Polish job
+        // and Germany's for a German one.
         let ownZone = root.optional("timeZone").flatMap { readTimeZone($0) }
-        let zone = ownZone ?? defaultTimeZone ?? (locale == .polish ? TimeZoneRules.named(JobRules.polishTimeZone) : nil)
+        let zone = ownZone ?? defaultTimeZone ?? JobRules.timeZone(of: locale).flatMap { TimeZoneRules.named($0) }
         let date = root.optional("date").flatMap { readDate($0) }?.inZone(zone)
         let endDate = root.optional("endDate").flatMap { readDate($0) }?.inZone(zone)
         if let endDate, let path = root.optional("endDate")?.path, let problem = JobRules.endDate(endDate, start: date) {

@@ -106,8 +106,15 @@ enum JobRules {
             ? nil : "is \(RecordNumber.text(days)); expected the label's pre-harvest interval in whole days, 0 to 366"
     }
 
-    /// The zone a Polish job's UTC times are shown in when it names none.
-    static let polishTimeZone = "Europe/Warsaw"
+    /// The zone a job's UTC times are shown in when it names none: its language's country's
+    /// (Europe/Warsaw for Polish, Europe/Berlin for German); none for English, spoken in many.
+    static func timeZone(of language: ReportLanguage) -> String? {
+        switch language {
+        case .polish: "Europe/Warsaw"
+        case .german: "Europe/Berlin"
+        case .english: nil
+        }
+    }
 
     /// The record is made once the spraying is done: not before its end (or start).
     static func recordedAt(_ recorded: JobDate, end: JobDate?) -> String? {

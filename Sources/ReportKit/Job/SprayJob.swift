@@ -60,6 +60,7 @@ public struct SprayJob: Sendable, Equatable {
 public enum ReportLanguage: String, Sendable, CaseIterable {
     case english = "en"
     case polish = "pl"
+    case german = "de"
 }
 
 /// The input formats ReportKit reads.

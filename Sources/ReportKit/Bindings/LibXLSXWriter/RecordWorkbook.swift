@@ -109,7 +109,8 @@ private final class WorkbookWriter {
             configure(made)
             return made
         }
-        let polish = locale.language == .polish
+        // Polish and German write the day first (14.04.2026); English ISO 8601.
+        let dayFirst = locale.language != .english
         header = format {
             library.setBold($0)
             library.setTextWrap($0)
@@ -120,8 +121,8 @@ private final class WorkbookWriter {
         // Excel shows the separators of the reader's own locale: "0.00" is "12,50" in Polish Excel.
         number = format { library.setNumberFormat($0, "#,##0.####") }
         integer = format { library.setNumberFormat($0, "0") }
-        day = format { library.setNumberFormat($0, polish ? "dd.mm.yyyy" : "yyyy-mm-dd") }
-        dayAndTime = format { library.setNumberFormat($0, polish ? "dd.mm.yyyy hh:mm" : "yyyy-mm-dd hh:mm") }
+        day = format { library.setNumberFormat($0, dayFirst ? "dd.mm.yyyy" : "yyyy-mm-dd") }
+        dayAndTime = format { library.setNumberFormat($0, dayFirst ? "dd.mm.yyyy hh:mm" : "yyyy-mm-dd hh:mm") }
         // The document's date, also the date of every entry of the zip: the same lines, the same bytes.
         var properties = lxw_doc_properties()
         properties.created = time_t((created ?? Date(timeIntervalSince1970: 315_532_800)).timeIntervalSince1970)

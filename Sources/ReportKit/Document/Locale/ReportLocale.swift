@@ -68,7 +68,8 @@ package struct ReportLocale: Sendable {
         numbers.format(steps: Int64(value), fractionDigits: 0, trimZeros: true)
     }
 
-    /// "14 kwietnia 2026, 07:30", or without the time when the input gave only a date; in the
+    /// "14 kwietnia 2026, 07:30" ("14.04.2026, 07:30 Uhr": `{dd}` is the day in two digits), or
+    /// without the time when the input gave only a date; in the
     /// offset the date was written in, so the report shows the farmer's local time.
     /// A time in UTC that no zone places (written with `Z`, or the app's, without `timeZone` or
     /// `--time-zone`) says so: a bare clock time would read as local.
@@ -77,9 +78,10 @@ package struct ReportLocale: Sendable {
         let withTime = includeTime && date.hasTime
         // The day, month and year keep together ("21 maja 2026" never breaks before "maja"); a
         // line may still end after the date's comma, before its time.
-        let day = Self.fill(datePattern, ["day": "\(parts.day)", "month": months[parts.month - 1], "year": "\(parts.year)"])
+        let twoDigitDay = CivilTime.digits(parts.day, 2)
+        let day = Self.fill(datePattern, ["day": "\(parts.day)", "dd": twoDigitDay, "month": months[parts.month - 1], "year": "\(parts.year)"])
         let text = Self.fill(withTime ? dateTimePattern : datePattern, [
-            "day": "\(parts.day)", "month": months[parts.month - 1], "year": "\(parts.year)",
+            "day": "\(parts.day)", "dd": twoDigitDay, "month": months[parts.month - 1], "year": "\(parts.year)",
             "hour": CivilTime.digits(parts.hour, 2), "minute": CivilTime.digits(parts.minute, 2),
         ])
         return text.replacing(day, with: day.replacing(" ", with: "\u{A0}")) + (withTime && date.isUTC ? Self.utcMark : "")
@@ -95,10 +97,10 @@ package struct ReportLocale: Sendable {
         return pattern.map { Self.fill($0, ["n": integer(count)]) }
     }
 
-    /// The CLDR plural category of a whole number (the rules for English and Polish).
+    /// The CLDR plural category of a whole number (the rules for English, German and Polish).
     static func pluralCategory(_ count: Int, _ language: ReportLanguage) -> String {
         switch language {
-        case .english:
+        case .english, .german:
             return count == 1 ? "one" : "other"
         case .polish:
             if count == 1 { return "one" }
@@ -109,7 +111,7 @@ package struct ReportLocale: Sendable {
 
     /// The plural categories a locale file must give for `language`.
     static func pluralCategories(_ language: ReportLanguage) -> [String] {
-        language == .english ? ["one", "other"] : ["one", "few", "many"]
+        language == .polish ? ["one", "few", "many"] : ["one", "other"]
     }
 
     /// Replaces each `{name}` with its value; anything else is left as written.

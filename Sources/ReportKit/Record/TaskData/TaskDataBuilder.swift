@@ -22,6 +22,15 @@ extension TaskDataExport {
 
         init(language: ReportLanguage) { self.language = language }
 
+        /// The names a terminal shows for what the job leaves unnamed, in the job's language.
+        var words: (field: String, product: String, mix: String, parcel: String, water: String) {
+            switch language {
+            case .english: ("Field", "Product", "Mix", "Parcel", "Water")
+            case .polish: ("Pole", "Środek", "Ciecz", "Działka", "Woda")
+            case .german: ("Schlag", "Mittel", "Brühe", "Teilfläche", "Wasser")
+            }
+        }
+
         var valuePresentations: [TaskDataElement] {
             [
                 TaskDataExport.valuePresentation("VPN1", of: .setpointVolumePerArea, unit: "l/ha"),
@@ -76,7 +85,7 @@ extension TaskDataExport {
                 }
             }
             let partfield = "PFD\(partfields.count + 1)"
-            let fieldName = job.field.name ?? job.title ?? (language == .polish ? "Pole \(number)" : "Field \(number)")
+            let fieldName = job.field.name ?? job.title ?? "\(words.field) \(number)"
             let area = job.field.area.internalValue
             partfields.append(TaskDataElement("PFD", [
                 ("A", partfield),
@@ -93,7 +102,7 @@ extension TaskDataExport {
             var doses: [(name: String, liquid: Bool, id: String)] = []
             for (index, product) in job.products.enumerated() {
                 let liquid = product.form == .liquid
-                let productName = product.name ?? (language == .polish ? "Środek \(index + 1)" : "Product \(index + 1)")
+                let productName = product.name ?? "\(words.product) \(index + 1)"
                 let key = "\(liquid ? "L" : "D") \(productName)"
                 let id: String
                 if let known = productIDs[key] {
@@ -133,7 +142,7 @@ extension TaskDataExport {
                 TaskDataElement("PRN", [("A", id), ("B", String(Int64((quantity * hectares).rounded())))])
             }
             let mixture = "PDT\(products.count + 1)"
-            let mixtureName = (language == .polish ? "Ciecz " : "Mix ") + (job.id ?? job.title ?? fieldName)
+            let mixtureName = "\(words.mix) " + (job.id ?? job.title ?? fieldName)
             products.append(TaskDataElement("PDT", [
                 ("A", mixture), ("B", name(mixtureName, what: "the tank mix", path: "$")), ("E", DataDictionaryEntity.volumeContent.ddi), ("F", "3"),
                 ("G", String(Int64((millilitres * hectares).rounded()))),
@@ -165,7 +174,7 @@ extension TaskDataExport {
         /// the parcel's area (`D`, else 0), so that reading back rebuilds the parcels.
         private mutating func addParcels(of field: Field, to partfield: String, customer: String?, farm: String?) {
             for (index, parcel) in field.parcels.enumerated() {
-                let label = parcel.label ?? (language == .polish ? "Działka \(index + 1)" : "Parcel \(index + 1)")
+                let label = parcel.label ?? "\(words.parcel) \(index + 1)"
                 let numbers: [String?] = parcel.cadastral.isEmpty ? [nil] : parcel.cadastral
                 for (position, number) in numbers.enumerated() {
                     let area = position == 0 ? parcel.area.map { $0.internalValue * 10_000 } ?? 0 : 0
@@ -183,7 +192,7 @@ extension TaskDataExport {
         private mutating func waterProductID() -> String {
             if let waterID { return waterID }
             let id = "PDT\(products.count + 1)"
-            products.append(TaskDataElement("PDT", [("A", id), ("B", language == .polish ? "Woda" : "Water"),
+            products.append(TaskDataElement("PDT", [("A", id), ("B", words.water),
                                                     ("E", DataDictionaryEntity.volumeContent.ddi), ("F", "1")]))
             waterID = id
             return id

@@ -23,7 +23,7 @@ package enum TaskDataExport {
         let root = TaskDataElement("ISO11783_TaskData", [
             ("VersionMajor", "4"), ("VersionMinor", "3"), ("ManagementSoftwareManufacturer", "ReportKit"),
             ("ManagementSoftwareVersion", shortened(software, to: maximumNameLength)), ("DataTransferOrigin", "1"),
-            ("lang", language == .polish ? "pl" : "en"),
+            ("lang", language.rawValue),
         ], children: builder.customers + builder.farms + builder.crops + builder.partfields + builder.products + builder.tasks + builder.valuePresentations)
         return (root, builder.warnings)
     }

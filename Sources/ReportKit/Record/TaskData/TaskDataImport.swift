@@ -22,18 +22,19 @@ package enum TaskDataImport {
     /// a record that leaves an application out is not the record, so a caller refuses the whole
     /// unless asked to record the others (`--skip-invalid`). `timeLogs` are the binary logs
     /// (``TimeLog``) by name (`TLG00001`), for the tasks that refer to them; `zone` gives times
-    /// written without an offset theirs (else Europe/Warsaw, as for a Polish job).
+    /// written without an offset theirs (else the zone of the file's language, Europe/Berlin for
+    /// `lang="de"`, and Europe/Warsaw otherwise, as for a Polish job).
     public static func jobs(from root: TaskDataElement, timeLogs: [String: TimeLog] = [:],
                             zone: TimeZoneRules? = nil) -> (json: [UInt8], warnings: [String], refused: [String]) {
         let byID = Dictionary(root.children.compactMap { element in element["A"].map { ($0, element) } }) { first, _ in first }
-        let polish = root["lang"]?.hasPrefix("pl") == true
+        let language = ReportLanguage.allCases.first { root["lang"]?.hasPrefix($0.rawValue) == true } ?? .english
         let partfields = root.children.filter { $0.name == "PFD" }
-        let zone = zone ?? TimeZoneRules.named("Europe/Warsaw") ?? TimeZoneRules.utc
+        let zone = zone ?? TimeZoneRules.named(JobRules.timeZone(of: language) ?? "Europe/Warsaw") ?? TimeZoneRules.utc
         var jobs: [JSONValue] = []
         var warnings: [String] = [], refused: [String] = []
         for task in root.children where task.name == "TSK" {
             let label = "\(task["A"] ?? "TSK") (\(task["B"] ?? ""))"
-            var reader = TaskReader(task: task, byID: byID, partfields: partfields, timeLogs: timeLogs, zone: zone, polish: polish)
+            var reader = TaskReader(task: task, byID: byID, partfields: partfields, timeLogs: timeLogs, zone: zone, language: language)
             do {
                 if let job = try reader.job() { jobs.append(job) }
             } catch {

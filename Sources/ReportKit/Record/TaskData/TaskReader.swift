@@ -14,17 +14,17 @@ extension TaskDataImport {
         let partfields: [TaskDataElement]
         let timeLogs: [String: TimeLog]
         let zone: TimeZoneRules
-        let polish: Bool
+        let language: ReportLanguage
         var notes: [String] = []
 
         init(task: TaskDataElement, byID: [String: TaskDataElement], partfields: [TaskDataElement], timeLogs: [String: TimeLog],
-             zone: TimeZoneRules, polish: Bool) {
+             zone: TimeZoneRules, language: ReportLanguage) {
             self.task = task
             self.byID = byID
             self.partfields = partfields
             self.timeLogs = timeLogs
             self.zone = zone
-            self.polish = polish
+            self.language = language
         }
 
         /// A decimal attribute, or an error naming the element and what it holds.
@@ -97,10 +97,13 @@ extension TaskDataImport {
             }
             let litres = litresPerHectare * hectares
             let customer = task["C"].flatMap { byID[$0] }.flatMap { $0.name == "CTR" ? $0 : nil }
-            let note = polish ? "Zarejestrowane przez maszynę (ISO 11783-10, zadanie \(id)); dawki z nastaw zadania"
-                              : "Logged by the machine (ISO 11783-10 task \(id)); doses from the task's setpoints"
+            let note = switch language {
+            case .polish: "Zarejestrowane przez maszynę (ISO 11783-10, zadanie \(id)); dawki z nastaw zadania"
+            case .german: "Vom Gerät aufgezeichnet (ISO 11783-10, Auftrag \(id)); Aufwandmengen aus den Sollwerten des Auftrags"
+            case .english: "Logged by the machine (ISO 11783-10 task \(id)); doses from the task's setpoints"
+            }
             var members: [(String, JSONValue)] = [
-                ("version", TaskDataImport.number(1)), ("id", .string("isoxml-\(id)")), ("locale", .string(polish ? "pl" : "en")),
+                ("version", TaskDataImport.number(1)), ("id", .string("isoxml-\(id)")), ("locale", .string(language.rawValue)),
                 ("date", .string(start)),
             ]
             if let stop { members.append(("endDate", .string(stop))) }
