@@ -228,7 +228,7 @@ components:
       name: recordCheck
       in: query
       description: The jurisdiction whose record each job is checked for.
-      schema: {type: string, enum: [eu, pl, us]}
+      schema: {type: string, enum: [eu, pl, us, de]}
   requestBodies:
     History:
       required: true

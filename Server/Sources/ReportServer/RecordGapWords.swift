@@ -20,6 +20,7 @@ package enum RecordGapWords {
             case "product-name": return polish ? "nazwa \(product)" : "the name of \(product)"
             case "active-ingredients": return polish ? "substancje czynne \(ofProduct)" : "the active ingredients of \(product)"
             case "restricted-entry": return polish ? "okres prewencji (wejścia na pole) \(ofProduct)" : "the restricted-entry interval of \(product)"
+            case "authorisation-form": return polish ? "numer zezwolenia BVL \(ofProduct) (np. 024485-00)" : "the BVL authorisation number of \(product) (such as 024485-00)"
             default: break
             }
         }
@@ -33,6 +34,9 @@ package enum RecordGapWords {
         case "crop-code": return polish ? "kod EPPO uprawy" : "the crop's EPPO code"
         case "crop-area": return polish ? "powierzchnia uprawy" : "the area of the crop"
         case "location": return polish ? "nazwa pola lub jego działki" : "the field's name or its parcels"
+        case "applicator": return polish ? "imię i nazwisko osoby, która wykonała zabieg" : "the name of the person who sprayed"
+        case "flik": return polish ? "poprawny numer FLIK działki (16 znaków)" : "a correct FLIK for the parcel (16 characters)"
+        case "recorded-late": return polish ? "zapis w ciągu 30 dni od zabiegu" : "a record made within 30 days of the spraying"
         case "target": return polish ? "cel zabiegu (agrofag: choroba, szkodnik, chwasty)" : "what was sprayed against (pest, disease or weeds)"
         default: return diagnostic.message
         }

@@ -59,6 +59,7 @@ package struct SeasonSummary: Sendable {
         case .eu: polish ? "Ewidencja UE (rozporządzenie 2023/564)" : "EU record (Regulation 2023/564)"
         case .pl: polish ? "Ewidencja w Polsce (PIORiN)" : "Polish record (plant inspection)"
         case .us: polish ? "Ewidencja USA (40 CFR 170)" : "US record (40 CFR 170)"
+        case .de: polish ? "Ewidencja w Niemczech (PflSchG § 11)" : "German record (PflSchG § 11)"
         }
     }
 

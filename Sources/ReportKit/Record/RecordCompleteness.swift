@@ -11,6 +11,11 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
     /// The US Worker Protection Standard's application information, 40 CFR 170.309(h) (federal;
     /// states add their own rules). 7 CFR Part 110 was rescinded effective 11 July 2025.
     case us
+    /// The EU's rules and Germany's: the name of the person who applied the product
+    /// (Pflanzenschutzgesetz § 11 Abs. 2), the record made within 30 days and kept electronically
+    /// from 1 January 2027, the location as a FLIK where it is one, and the BVL's authorisation
+    /// numbers (../shared/record-keeping-de.md).
+    case de
 
     /// The warnings for `job`, in the order of its fields.
     public func missing(in job: SprayJob) -> [Diagnostic] {
@@ -21,6 +26,8 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
         }
         let annex = "Reg. 2023/564, Annex"
         switch self {
+        case .de:
+            found = GermanRecordCheck(job: job).missing()
         case .eu, .pl:
             need(job.date != nil, root.appending("date"), "the date of the application", annex, code: "date")
             need(!job.field.parcels.isEmpty, root.appending("field").appending("parcels"),
@@ -66,11 +73,12 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
     }
 
     /// How the warnings name the record: "the EU record".
-    private var name: String {
+    var name: String {
         switch self {
         case .eu: "the EU record"
         case .pl: "the Polish record"
         case .us: "the US record"
+        case .de: "the German record"
         }
     }
 }

@@ -90,6 +90,7 @@ struct DropFormWords {
         case .pl: polish ? "Polska" : "Poland"
         case .eu: polish ? "UE" : "EU"
         case .us: polish ? "USA" : "US"
+        case .de: polish ? "Niemcy" : "Germany"
         }
     }
 

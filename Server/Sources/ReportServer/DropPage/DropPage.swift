@@ -79,7 +79,7 @@ enum DropPage {
         \(box(.csvPolish, texts.csvPolish))
         <div class="field"><label for="recordCheck">\(escape(texts.recordLabel))</label>
         <select id="recordCheck" name="recordCheck">
-        \(option("pl", texts.recordPL, selected: check == .pl))\(option("eu", texts.recordEU, selected: check == .eu))\(option("us", texts.recordUS, selected: check == .us))
+        \(option("pl", texts.recordPL, selected: check == .pl))\(option("eu", texts.recordEU, selected: check == .eu))\(option("us", texts.recordUS, selected: check == .us))\(option("de", texts.recordDE, selected: check == .de))
         </select></div>
         </fieldset>
         \(asksForToken ? tokenHTML(texts) : "")

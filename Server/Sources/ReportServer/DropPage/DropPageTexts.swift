@@ -29,6 +29,7 @@ struct DropPageTexts: Sendable {
     let recordPL: String
     let recordEU: String
     let recordUS: String
+    let recordDE: String
     let token: String
     let check: String
     let download: String
@@ -82,6 +83,7 @@ struct DropPageTexts: Sendable {
         recordPL: "Polska (PIORiN)",
         recordEU: "Unia Europejska",
         recordUS: "USA",
+        recordDE: "Niemcy (PflSchG § 11)",
         token: "Klucz dostępu do serwera",
         check: "Sprawdź, czego brakuje",
         download: "Pobierz",
@@ -136,6 +138,7 @@ struct DropPageTexts: Sendable {
         recordPL: "Poland",
         recordEU: "the European Union",
         recordUS: "the United States",
+        recordDE: "Germany (PflSchG § 11)",
         token: "Server access key",
         check: "Check what is missing",
         download: "Download",

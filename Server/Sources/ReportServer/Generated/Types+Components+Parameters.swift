@@ -30,6 +30,7 @@ extension Components {
             case eu = "eu"
             case pl = "pl"
             case us = "us"
+            case de = "de"
         }
     }
 }

@@ -428,6 +428,7 @@ internal enum Operations {
                     case eu = "eu"
                     case pl = "pl"
                     case us = "us"
+                    case de = "de"
                 }
                 /// The jurisdiction whose record each job is checked for.
                 ///
@@ -1173,6 +1174,7 @@ internal enum Operations {
                     case eu = "eu"
                     case pl = "pl"
                     case us = "us"
+                    case de = "de"
                 }
                 /// The jurisdiction whose record each job is checked for.
                 ///
