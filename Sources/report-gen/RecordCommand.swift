@@ -59,14 +59,23 @@ struct RecordCommand: ParsableCommand {
     enum CSVDialect: String, ExpressibleByArgument, CaseIterable {
         case standard
         case excelPolish = "excel-pl"
+        case excelGerman = "excel-de"
+
+        var format: RecordFormat {
+            switch self {
+            case .standard: .csv
+            case .excelPolish: .csvExcelPolish
+            case .excelGerman: .csvExcelGerman
+            }
+        }
     }
 
     @Option(name: .customLong("csv-dialect"), help: ArgumentHelp(
-        "standard (RFC 4180: commas, decimal points) or excel-pl (semicolons, decimal commas and a byte order mark, as Excel set to Polish opens it).",
+        "standard (RFC 4180: commas, decimal points), excel-pl or excel-de (semicolons, decimal commas and a byte order mark, as Excel set to Polish or German opens it).",
         valueName: "dialect"), completion: Choice.completion(CSVDialect.self), transform: Choice.parse)
     var csvDialect: CSVDialect = .standard
 
-    @Option(help: "The register's language, en or pl (default: the first job's own, else the configuration's).",
+    @Option(help: "The register's language, en, pl or de (default: the first job's own, else the configuration's).",
             completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
@@ -162,7 +171,7 @@ struct RecordCommand: ParsableCommand {
         options.defaultAuthor = defaults.author
         if let definitionsFolder { options.definitions = definitionsFolder }
         let form: RecordExporter.Form = switch chosenFormat {
-        case .csv: .data(csvDialect == .excelPolish ? .csvExcelPolish : .csv)
+        case .csv: .data(csvDialect.format)
         case .json: .data(.json)
         case .xlsx: .workbook(options)
         case .pdf: .register(options)

@@ -1,10 +1,12 @@
-"""How LibreOffice Calc, set to Polish, reads the record: the `excel-pl` CSV imported as a user
-imports it (`;`, UTF-8, Polish number and date rules, with and without "detect special numbers"),
+"""How LibreOffice Calc, set to Polish (or German), reads the record: the `excel-pl` (`excel-de`) CSV
+imported as a user imports it (`;`, UTF-8, the language's number and date rules, with and without
+"detect special numbers"),
 and the workbook opened and saved again. Each cell is compared with the plain CSV, the record's
 own text (Python's csv module guesses no types): a decimal must arrive as that number, a day as
 that date, everything else as that very text.
 
-argv: plain.csv excel-pl.csv workbook.xlsx scratch-folder
+argv: plain.csv excel-pl.csv workbook.xlsx scratch-folder [language]; language is LibreOffice's
+language number for the import, 1045 Polish (the default) or 1031 German.
 Prints JSON: {"csv": [mismatch, ...], "workbook": [...], "cells": n}; a mismatch is
 {"row", "column", "record", "read", "kind"}.
 """
@@ -13,8 +15,13 @@ import csv, datetime, json, os, re, shutil, subprocess, sys
 import openpyxl
 
 plain, polish, workbook, scratch = sys.argv[1:5]
+language = sys.argv[5] if len(sys.argv) > 5 else "1045"
 DECIMAL = re.compile(r"-?\d+(\.\d+)?")
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+# Identifiers, text whatever their characters: a German holding's 15 digits are no quantity.
+IDENTIFIERS = {"job_id", "holding", "authorisation", "operator_licence"}
+# The dialect writes the parcels' areas with its decimal comma: "A (23,4 ha)".
+AREA_IN_TEXT = re.compile(r"\((\d+)\.(\d+) (ha|a|ac|m²)\)")
 
 
 def converted(source, name, infilter=None):
@@ -31,16 +38,21 @@ def converted(source, name, infilter=None):
     return openpyxl.load_workbook(out)
 
 
-def compare(rows, sheet):
-    """Mismatches between the record's text rows and a sheet's typed cells."""
+def compare(rows, sheet, dialect=False):
+    """Mismatches between the record's text rows and a sheet's typed cells; `dialect` for the
+    `excel-pl`/`excel-de` CSV, whose areas inside the parcels' text have decimal commas."""
     mismatches = []
     header = rows[0]
     for r, row in enumerate(rows[1:], start=2):
         for c, text in enumerate(row, start=1):
             cell = sheet.cell(row=r, column=c).value
             column = header[c - 1]
+            if dialect and column == "parcels":
+                text = AREA_IN_TEXT.sub(lambda m: f"({m[1]},{m[2]} {m[3]})", text)
             if text == "":
                 ok, kind = cell in (None, ""), "empty"
+            elif column in IDENTIFIERS and text.isdigit():
+                ok, kind = cell == text, "identifier with leading zero" if text.startswith("0") else "identifier of digits"
             elif DECIMAL.fullmatch(text) and not (len(text) > 1 and text.startswith("0") and "." not in text):
                 ok, kind = isinstance(cell, (int, float)) and not isinstance(cell, bool) and abs(cell - float(text)) <= 1e-9 * max(1, abs(float(text))), "number"
             elif DAY.fullmatch(text):
@@ -55,11 +67,11 @@ def compare(rows, sheet):
 with open(plain, newline="", encoding="utf-8") as file:
     rows = list(csv.reader(file))
 result = {"csv": [], "workbook": [], "cells": sum(len(row) for row in rows[1:])}
-# Separator ;, quote ", UTF-8, from line 1, standard column types, Polish (1045), quoted fields
-# not forced to text, then "detect special numbers" off and on.
+# Separator ;, quote ", UTF-8, from line 1, standard column types, the language (Polish 1045,
+# German 1031), quoted fields not forced to text, then "detect special numbers" off and on.
 for special in ("false", "true"):
-    book = converted(polish, f"csv-{special}", f"CSV:59,34,76,1,,1045,false,false,{special}")
-    result["csv"] += [dict(m, special=special) for m in compare(rows, book.active)]
+    book = converted(polish, f"csv-{special}", f"CSV:59,34,76,1,,{language},false,false,{special}")
+    result["csv"] += [dict(m, special=special) for m in compare(rows, book.active, dialect=True)]
 book = converted(workbook, "xlsx")
 result["workbook"] = compare(rows, book["record"])
 print(json.dumps(result))

@@ -11,8 +11,13 @@ enum RegisterLine {
         let reason = [job.record.target, codes.isEmpty ? nil : "(\(codes))"].compactMap { $0 }.joined(separator: " ")
         let growth = job.record.bbch.map { "BBCH \($0.text)" } ?? job.record.growthStage
         let remarks = [growth, job.record.weather, job.record.operatorName, job.record.notes].compactMap { $0 }.joined(separator: " · ")
+        // The German register gives the stage and the applicator columns of their own.
+        let otherRemarks = [job.record.bbch == nil ? job.record.growthStage : nil, job.record.weather, job.record.notes]
+            .compactMap { $0 }.joined(separator: " · ")
         // Each label with its own cadastral numbers (and area), so the pairs survive on paper; the
         // cadastral column lists the numbers again for the plant inspection's register.
+        // The German register's size: the crop's area, else the field's (the area treated).
+        let fieldSize = job.field.cropArea ?? job.field.area
         let parcels = RecordCSV.parcels(job.field.parcels.filter { $0.label != nil }.map {
             Parcel(label: $0.label, cadastral: [], area: $0.area)
         }) { t.given($0.value, unit: $0.unit.rawValue) }
@@ -37,6 +42,7 @@ enum RegisterLine {
             // The product's total in its row's unit: gal or lb in a US register, and its page totals.
             let rowTotal = line.totalInRowUnits(usUnits: job.usesUSUnits)
             let lineRemarks = [kind, harvest, remarks.isEmpty || !first ? nil : remarks].compactMap { $0 }.joined(separator: " · ")
+            let remarksBesideColumns = [kind, harvest, otherRemarks.isEmpty || !first ? nil : otherRemarks].compactMap { $0 }.joined(separator: " · ")
             var values: [String: TemplateValue] = [
                 "isFirstOfJob": .bool(first),
                 "date": .optional(date),
@@ -70,6 +76,11 @@ enum RegisterLine {
                 "total": .text(t.text(display.totals.products[index])),
                 "reason": .optional(reason.isEmpty ? nil : reason),
                 "remarks": .optional(lineRemarks.isEmpty ? nil : lineRemarks),
+                // The German register's columns of their own (../shared/record-keeping-de.md, section 2).
+                "bbch": .optional(job.record.bbch?.text),
+                "operator": .optional(job.record.operatorName),
+                "fieldSize": .text(t.given(fieldSize.value, unit: fieldSize.unit.rawValue)),
+                "remarksBesideColumns": .optional(remarksBesideColumns.isEmpty ? nil : remarksBesideColumns),
             ]
             // What the line adds to its page's total: the job's area once (a page of only a job's
             // later products totals 0 ha), the product's amount.
@@ -80,7 +91,8 @@ enum RegisterLine {
                 PageSums.key("usedAsGiven", unit: rowTotal.unit): rowTotal.value,
             ])
             if !first {
-                for key in ["date", "dateWithOffsets", "field", "parcels", "cadastral", "parcelPairs", "crop", "cropArea", "area", "reason", "location"] {
+                for key in ["date", "dateWithOffsets", "field", "parcels", "cadastral", "parcelPairs", "crop", "cropArea", "area", "reason", "location",
+                            "bbch", "operator", "fieldSize"] {
                     values[key] = .absent
                 }
             }

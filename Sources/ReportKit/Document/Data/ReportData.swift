@@ -84,8 +84,9 @@ package enum ReportData {
                                       : total(hectares, unit: "ha", locale: locale)),
                 "used": .text(used), "jobs": .integer(jobs.count), "usUnits": .bool(usUnits),
                 // Which table a section is printed in: the US record's for US units, else the
-                // Polish register's or the EU record's by the document's language.
-                "polishTable": .bool(!usUnits && locale.language == .polish), "euTable": .bool(!usUnits && locale.language != .polish),
+                // Polish register's, the German one's or the EU record's by the document's language.
+                "polishTable": .bool(!usUnits && locale.language == .polish), "germanTable": .bool(!usUnits && locale.language == .german),
+                "euTable": .bool(!usUnits && locale.language == .english),
                 "productTotals": .list(RecordLine.productTotals(jobs.flatMap(\.recordLines)) { "\(locale["product.unnamed"]) \($0)" }.map { sum in
                     .record(["product": .text(sum.product), "total": .text(total(sum.value, unit: sum.unit, locale: locale))])
                 }),

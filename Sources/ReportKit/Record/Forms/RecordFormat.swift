@@ -1,12 +1,15 @@
 /// The record's machine-readable forms (docs/record-format.md, docs/record-v2.schema.json): a
 /// JSON document of lines, and CSV with one header row (RFC 4180, UTF-8, `.` decimals, ISO dates,
-/// units in their own columns), or the same CSV in the dialect Polish Excel opens (`;` between
-/// fields, decimal commas, a UTF-8 byte order mark). All are written a line at a time, so a
+/// units in their own columns), or the same CSV in the dialect Polish and German Excel open (`;`
+/// between fields, decimal commas, a UTF-8 byte order mark). All are written a line at a time, so a
 /// season is streamed.
 public enum RecordFormat: String, Sendable, CaseIterable {
     case csv, json
     /// CSV as Excel set to Polish reads it: semicolons, decimal commas, a byte order mark.
     case csvExcelPolish = "csv-excel-pl"
+    /// CSV as Excel set to German reads it: the same dialect as Polish Excel's (semicolons, decimal
+    /// commas, a byte order mark), named for the user who looks for it.
+    case csvExcelGerman = "csv-excel-de"
 
     /// The format's identifier in the JSON document.
     public static let identifier = "reportkit-record/2"
@@ -16,7 +19,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
         switch self {
         case .json: "{\"format\": \"\(Self.identifier)\", \"lines\": ["
         case .csv: RecordCSV.columns.joined(separator: ",") + "\r\n"
-        case .csvExcelPolish: "\u{FEFF}" + RecordCSV.columns.joined(separator: ";") + "\r\n"
+        case .csvExcelPolish, .csvExcelGerman: "\u{FEFF}" + RecordCSV.columns.joined(separator: ";") + "\r\n"
         }
     }
 
@@ -25,7 +28,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
         switch self {
         case .json: (first ? "\n" : ",\n") + RecordJSON.text(of: line)
         case .csv: RecordCSV.row(line)
-        case .csvExcelPolish: RecordCSV.row(line, separator: ";", decimalComma: true)
+        case .csvExcelPolish, .csvExcelGerman: RecordCSV.row(line, separator: ";", decimalComma: true)
         }
     }
 
@@ -41,7 +44,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
                 String(decoding: JSONWriter.write(entry.json, indent: "").utf8.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
             }
             return "\n], \"omitted\": [" + entries.joined(separator: ", ") + "]}\n"
-        case .csv, .csvExcelPolish: return ""
+        case .csv, .csvExcelPolish, .csvExcelGerman: return ""
         }
     }
 
