@@ -13,7 +13,7 @@ struct CompletionTests {
         ("report-gen examples/herbicide-pl.json --th", ["--theme"]),
         ("report-gen render x.json --theme ", ["light", "dark"]),
         ("report-gen examples/herb", ["examples/herbicide-pl.json"]),
-        ("report-gen validate examples/fung", ["examples/fungicide-us.json"]),
+        ("report-gen validate examples/fungicide-u", ["examples/fungicide-us.json"]),
         ("report-gen x.json --template tank", ["tank-card"]),
         ("report-gen x.json --products catalogue/pro", ["catalogue/products.csv", "catalogue/products.json"]),
         ("report-gen validate x.json --record-check p", ["pl"]),
