@@ -223,7 +223,7 @@ components:
       name: locale
       in: query
       description: The report's language (each job's own when left out).
-      schema: {type: string, enum: [en, pl]}
+      schema: {type: string, enum: [en, pl, de]}
     recordCheck:
       name: recordCheck
       in: query

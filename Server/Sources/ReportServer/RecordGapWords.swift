@@ -8,36 +8,42 @@ import ReportKit
 package enum RecordGapWords {
     /// The words for `diagnostic` (a ``JobCheck/missing`` warning) of `job`, in `language`.
     package static func words(for diagnostic: Diagnostic, in job: SprayJob?, language: ReportLanguage) -> String {
-        let polish = language == .polish
+        let say = language.say
         let code = diagnostic.code.map { String($0.split(separator: ".").last ?? "") } ?? ""
         if let index = productIndex(diagnostic.path.description) {
             let name = job.flatMap { index < $0.products.count ? $0.products[index].name : nil }
-            let product = name.map { "„\($0)”" } ?? (polish ? "środka nr \(index + 1)" : "product \(index + 1)")
-            let ofProduct = name == nil ? product : (polish ? "środka " : "") + product
+            let quoted = name.map { "„\($0)”" }
+            let product = quoted ?? say("środka nr \(index + 1)", "product \(index + 1)", "Mittel \(index + 1)")
+            let ofProduct = name == nil ? product : "środka " + product
+            let ofProductDE = quoted.map { "von \($0)" } ?? "von Mittel \(index + 1)"
             switch code {
-            case "authorisation": return polish ? "numer zezwolenia \(ofProduct)" : "the authorisation number of \(product)"
-            case "epa-registration": return polish ? "numer rejestracji EPA \(ofProduct)" : "the EPA registration number of \(product)"
-            case "product-name": return polish ? "nazwa \(product)" : "the name of \(product)"
-            case "active-ingredients": return polish ? "substancje czynne \(ofProduct)" : "the active ingredients of \(product)"
-            case "restricted-entry": return polish ? "okres prewencji (wejścia na pole) \(ofProduct)" : "the restricted-entry interval of \(product)"
-            case "authorisation-form": return polish ? "numer zezwolenia BVL \(ofProduct) (np. 024485-00)" : "the BVL authorisation number of \(product) (such as 024485-00)"
+            case "authorisation": return say("numer zezwolenia \(ofProduct)", "the authorisation number of \(product)", "die Zulassungsnummer \(ofProductDE)")
+            case "authorisation-form": return say("numer zezwolenia BVL \(ofProduct) (np. 024485-00)", "the BVL authorisation number of \(product) (such as 024485-00)",
+                                                  "die BVL-Zulassungsnummer \(ofProductDE) (etwa 024485-00)")
+            case "epa-registration": return say("numer rejestracji EPA \(ofProduct)", "the EPA registration number of \(product)", "die EPA-Registriernummer \(ofProductDE)")
+            case "product-name": return say("nazwa \(product)", "the name of \(product)", "der Name \(ofProductDE)")
+            case "active-ingredients": return say("substancje czynne \(ofProduct)", "the active ingredients of \(product)", "die Wirkstoffe \(ofProductDE)")
+            case "restricted-entry": return say("okres prewencji (wejścia na pole) \(ofProduct)", "the restricted-entry interval of \(product)",
+                                                "die Wiederbetretungsfrist \(ofProductDE)")
             default: break
             }
         }
         switch code {
-        case "date": return polish ? "data zabiegu" : "the date of the spraying"
-        case "start-time": return polish ? "data i godzina rozpoczęcia zabiegu" : "the date and start time of the spraying"
-        case "end-time": return polish ? "godzina zakończenia zabiegu" : "the time the spraying ended"
-        case "cadastral": return polish ? "numery działek ewidencyjnych" : "the cadastral parcel numbers"
-        case "parcels": return polish ? "działki, na których wykonano zabieg (oznaczenie z wniosku o dopłaty)" : "the parcels sprayed (their label in the aid application)"
-        case "crop": return polish ? "uprawa" : "the crop"
-        case "crop-code": return polish ? "kod EPPO uprawy" : "the crop's EPPO code"
-        case "crop-area": return polish ? "powierzchnia uprawy" : "the area of the crop"
-        case "location": return polish ? "nazwa pola lub jego działki" : "the field's name or its parcels"
-        case "applicator": return polish ? "imię i nazwisko osoby, która wykonała zabieg" : "the name of the person who sprayed"
-        case "flik": return polish ? "poprawny numer FLIK działki (16 znaków)" : "a correct FLIK for the parcel (16 characters)"
-        case "recorded-late": return polish ? "zapis w ciągu 30 dni od zabiegu" : "a record made within 30 days of the spraying"
-        case "target": return polish ? "cel zabiegu (agrofag: choroba, szkodnik, chwasty)" : "what was sprayed against (pest, disease or weeds)"
+        case "date": return say("data zabiegu", "the date of the spraying", "das Anwendungsdatum")
+        case "start-time": return say("data i godzina rozpoczęcia zabiegu", "the date and start time of the spraying", "Datum und Uhrzeit des Beginns")
+        case "end-time": return say("godzina zakończenia zabiegu", "the time the spraying ended", "die Uhrzeit des Endes")
+        case "cadastral": return say("numery działek ewidencyjnych", "the cadastral parcel numbers", "die Flurstücksnummern")
+        case "parcels": return say("działki, na których wykonano zabieg (oznaczenie z wniosku o dopłaty)", "the parcels sprayed (their label in the aid application)",
+                                   "der behandelte Schlag (FLIK oder Bezeichnung im Sammelantrag)")
+        case "flik": return say("poprawny numer FLIK działki (16 znaków)", "a correct FLIK for the parcel (16 characters)", "ein gültiger FLIK des Schlags (16 Zeichen)")
+        case "crop": return say("uprawa", "the crop", "die Kultur")
+        case "crop-code": return say("kod EPPO uprawy", "the crop's EPPO code", "der EPPO-Code der Kultur")
+        case "crop-area": return say("powierzchnia uprawy", "the area of the crop", "die Fläche der Kultur")
+        case "location": return say("nazwa pola lub jego działki", "the field's name or its parcels", "der Name des Schlags oder seine Flächen")
+        case "applicator": return say("imię i nazwisko osoby, która wykonała zabieg", "the name of the person who sprayed", "der Name des Anwenders")
+        case "recorded-late": return say("zapis w ciągu 30 dni od zabiegu", "a record made within 30 days of the spraying", "die Aufzeichnung binnen 30 Tagen nach der Anwendung")
+        case "target": return say("cel zabiegu (agrofag: choroba, szkodnik, chwasty)", "what was sprayed against (pest, disease or weeds)",
+                                  "der Grund der Anwendung (Krankheit, Schädling, Unkraut)")
         default: return diagnostic.message
         }
     }

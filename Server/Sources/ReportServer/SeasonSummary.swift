@@ -1,8 +1,9 @@
 import Foundation
 import ReportKit
 
-/// What each job of a season lacks for the EU's, Poland's and the US's record, and which entries
-/// are not jobs at all: summary.txt in plain words, summary.json for programs.
+/// What each job of a season lacks for the EU's, Poland's, the US's and Germany's record, and
+/// which entries are not jobs at all: summary.txt in plain words (Polish, English or German),
+/// summary.json for programs.
 package struct SeasonSummary: Sendable {
     /// One entry of the history and its gaps.
     package struct Entry: Sendable {
@@ -52,34 +53,42 @@ package struct SeasonSummary: Sendable {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    private var polish: Bool { language == .polish }
-
     private func name(_ jurisdiction: RecordJurisdiction) -> String {
         switch jurisdiction {
-        case .eu: polish ? "Ewidencja UE (rozporządzenie 2023/564)" : "EU record (Regulation 2023/564)"
-        case .pl: polish ? "Ewidencja w Polsce (PIORiN)" : "Polish record (plant inspection)"
-        case .us: polish ? "Ewidencja USA (40 CFR 170)" : "US record (40 CFR 170)"
-        case .de: polish ? "Ewidencja w Niemczech (PflSchG § 11)" : "German record (PflSchG § 11)"
+        case .eu: language.say(pl: "Ewidencja UE (rozporządzenie 2023/564)", en: "EU record (Regulation 2023/564)",
+                               de: "EU-Aufzeichnung (Verordnung 2023/564)")
+        case .pl: language.say(pl: "Ewidencja w Polsce (PIORiN)", en: "Polish record (plant inspection)", de: "Polnische Aufzeichnung (PIORiN)")
+        case .us: language.say(pl: "Ewidencja USA (40 CFR 170)", en: "US record (40 CFR 170)", de: "US-Aufzeichnung (40 CFR 170)")
+        case .de: language.say(pl: "Ewidencja w Niemczech (PflSchG § 11)", en: "German record (PflSchG § 11)", de: "Deutsche Aufzeichnung (PflSchG § 11)")
+        }
+    }
+
+    /// "12 entries, 11 valid jobs."
+    private func counts(_ entries: Int, _ valid: Int) -> String {
+        switch language {
+        case .german: "\(entries) \(entries == 1 ? "Eintrag" : "Einträge"), \(valid) \(valid == 1 ? "gültige Anwendung" : "gültige Anwendungen")."
+        case .polish, .english: DropPageTexts.texts(for: language.rawValue).summary(entries, valid)
         }
     }
 
     /// The summary in plain words.
     package var text: String {
         let valid = entries.filter { $0.label != nil }.count
-        let texts = DropPageTexts.texts(for: language.rawValue)
-        var lines = [(polish ? "Podsumowanie sezonu: " : "Season summary: ") + texts.summary(entries.count, valid), ""]
+        let say = language.say
+        var lines = [say("Podsumowanie sezonu: ", "Season summary: ", "Zusammenfassung der Saison: ") + counts(entries.count, valid), ""]
         for entry in entries {
-            let heading = (polish ? "Wpis \(entry.index + 1)" : "Entry \(entry.index + 1)") + (entry.label.map { ": \($0)" } ?? "")
+            let heading = say("Wpis \(entry.index + 1)", "Entry \(entry.index + 1)", "Eintrag \(entry.index + 1)") + (entry.label.map { ": \($0)" } ?? "")
             lines.append(heading)
             if entry.label == nil {
-                lines.append(polish ? "  To nie jest poprawny zabieg, pominięty w raportach i ewidencji:" : "  Not a valid job, left out of the reports and the record:")
+                lines.append(say("  To nie jest poprawny zabieg, pominięty w raportach i ewidencji:", "  Not a valid job, left out of the reports and the record:",
+                                 "  Keine gültige Anwendung, in Berichten und Aufzeichnung weggelassen:"))
                 lines += entry.problems.map { "  - \($0)" }
             }
             for (jurisdiction, gaps) in entry.gaps {
                 if gaps.isEmpty {
-                    lines.append("  \(name(jurisdiction)): " + (polish ? "kompletna" : "complete"))
+                    lines.append("  \(name(jurisdiction)): " + say("kompletna", "complete", "vollständig"))
                 } else {
-                    lines.append("  \(name(jurisdiction)): " + (polish ? "brakuje" : "missing") + ":")
+                    lines.append("  \(name(jurisdiction)): " + say("brakuje", "missing", "es fehlt") + ":")
                     lines += Self.unique(gaps.map(\.words)).map { "  - \($0)" }
                 }
             }

@@ -75,6 +75,28 @@ import ZIPFoundation
         }
     }
 
+    /// A German season's ZIP, asked for in German and checked for the German record: a summary in
+    /// German words, the German record's gaps among them (the applicator's name).
+    @Test func aGermanSeasonIsSummedUpInGerman() async throws {
+        let lines = String(decoding: try Repository.file("docs/examples/season-de.jsonl"), as: UTF8.self).split(separator: "\n")
+        var jobs = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        jobs[1]["operator"] = nil
+        let history = try JSONSerialization.data(withJSONObject: Array(jobs.prefix(2)))
+        try await testApp().test(.router) { client in
+            try await client.execute(uri: "/v1/batches?locale=de&recordCheck=de&outputs=csv", method: .post,
+                                     headers: [.contentType: "application/json"], body: ByteBuffer(bytes: history)) { response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                let archive = try Archive(data: Data(buffer: response.body), accessMode: .read)
+                var summary = Data()
+                _ = try archive.extract(try #require(archive["summary.txt"])) { summary += $0 }
+                let text = String(decoding: summary, as: UTF8.self)
+                #expect(text.hasPrefix("Zusammenfassung der Saison: 2 Einträge, 2 gültige Anwendungen."), "\(text)")
+                #expect(text.contains("Deutsche Aufzeichnung (PflSchG § 11): vollständig"), "the first job lacks nothing: \(text)")
+                #expect(text.contains("- der Name des Anwenders"), "the second lacks its applicator, in German words: \(text)")
+            }
+        }
+    }
+
     /// A job that decodes but cannot be planned (its liquid products take more than the spray
     /// volume) is no job for the season, as for `report-gen record`: left out of the reports with
     /// its reason in the summary, where it used to fail the whole season.

@@ -22,6 +22,7 @@ extension Components {
         internal enum Locale: String, Codable, Hashable, Sendable, CaseIterable {
             case en = "en"
             case pl = "pl"
+            case de = "de"
         }
         /// The jurisdiction whose record each job is checked for.
         ///

@@ -30,6 +30,7 @@ internal enum Operations {
                 internal enum Locale: String, Codable, Hashable, Sendable, CaseIterable {
                     case en = "en"
                     case pl = "pl"
+                    case de = "de"
                 }
                 /// The report's language (each job's own when left out).
                 ///
@@ -445,6 +446,7 @@ internal enum Operations {
                 internal enum Locale: String, Codable, Hashable, Sendable, CaseIterable {
                     case en = "en"
                     case pl = "pl"
+                    case de = "de"
                 }
                 /// The report's language (each job's own when left out).
                 ///
@@ -879,6 +881,7 @@ internal enum Operations {
                 internal enum Locale: String, Codable, Hashable, Sendable, CaseIterable {
                     case en = "en"
                     case pl = "pl"
+                    case de = "de"
                 }
                 /// The report's language (each job's own when left out).
                 ///
