@@ -75,7 +75,7 @@ enum SecurityHeaders {
     ]
 
     static let policy: String = {
-        let scripts = ["pl", "en"].map { hash(DropPageAssets.script(DropPageTexts.texts(for: $0))) }
+        let scripts = ["pl", "en", "de"].map { hash(DropPageAssets.script(DropPageTexts.texts(for: $0))) }
         return "default-src 'none'; script-src \(Set(scripts).sorted().joined(separator: " ")); style-src \(hash(DropPageAssets.css)); "
             + "connect-src 'self'; img-src 'self' data: blob:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }()

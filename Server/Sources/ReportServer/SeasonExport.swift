@@ -47,7 +47,11 @@ package struct SeasonExport: Sendable {
         if request.outputs.contains(.register) { parts.append { try record(.register(options(template: "spray-register")), path: "register.pdf", type: "application/pdf") } }
         if request.outputs.contains(.csv) { parts.append { try record(.data(.csv), path: "record.csv", type: "text/csv") } }
         if request.outputs.contains(.json) { parts.append { try record(.data(.json), path: "record.json", type: "application/json") } }
-        if request.outputs.contains(.csvPolish) { parts.append { try record(.data(.csvExcelPolish), path: "record-excel-pl.csv", type: "text/csv") } }
+        if request.outputs.contains(.csvPolish) {
+            // The same dialect, named for the German page's user.
+            let german = request.language == .german
+            parts.append { try record(.data(german ? .csvExcelGerman : .csvExcelPolish), path: german ? "record-excel-de.csv" : "record-excel-pl.csv", type: "text/csv") }
+        }
         if request.outputs.contains(.workbook) {
             parts.append { try record(.workbook(options(template: "spray-register")), path: "record.xlsx",
                                       type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") }

@@ -1,7 +1,7 @@
 """The drop page in a real browser (Debian's chromium driven by Playwright): the bundled
 examples and a 50-job season dropped, what the record lacks in plain words, the fill-once fields
-kept in the browser, the downloads checked (PDFs open, the CSV is report-gen's record), both
-languages, a phone's screen, the keyboard, no JavaScript, and axe with zero violations."""
+kept in the browser, the downloads checked (PDFs open, the CSV is report-gen's record), Polish,
+English and German, a phone's screen, the keyboard, no JavaScript, and axe with zero violations."""
 import io
 import json
 import pathlib
@@ -17,6 +17,7 @@ from seasons import season_of_50
 
 EXAMPLES = sorted((ROOT / "docs/examples").glob("*.json")) + sorted((ROOT / "docs/examples/app").glob("*.json"))
 HISTORY = ROOT / "docs/examples/app/history.json"
+GERMAN_SEASON = ROOT / "docs/examples/season-de.jsonl"
 
 
 def pdf_opens(data):
@@ -62,6 +63,34 @@ def test_the_page_speaks_polish_and_english(browser, server):
     assert page.get_attribute("html", "lang") == "en"
     assert page.locator("h1").inner_text() == "Spray reports and the record of applications"
     assert page.get_by_label("Who sprayed (name)").is_visible()
+    page.click("text=Deutsch")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.locator("h1").inner_text() == "Spritzberichte und Aufzeichnung der Anwendungen"
+    assert page.get_by_label("Wer gespritzt hat (Name des Anwenders)").is_visible()
+
+
+def test_a_browser_set_to_german_gets_the_german_page(browser, server):
+    page = browser.new_context(locale="de-DE").new_page()
+    page.goto(server.url + "/")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.locator("#recordCheck").input_value() == "de", "a German page checks for the German record"
+
+
+def test_a_german_season_is_checked_in_german_and_made_into_german_files(browser, server):
+    page = open_page(browser, server, "de")
+    result = check_file(page, GERMAN_SEASON)
+    assert "Was der Aufzeichnung fehlt" in result, result
+    assert "Deutschland ✓" in result, result
+    page.check("input[name=csvPolish]")
+    name, data = download(page)
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    names = archive.namelist()
+    assert name == "season.zip" and "record-excel-de.csv" in names, names
+    assert archive.read("summary.txt").decode().startswith("Zusammenfassung der Saison: 7 Einträge, 7 gültige Anwendungen."), archive.read("summary.txt")[:200]
+    report = next(n for n in names if n.startswith("reports/"))
+    assert pdf_opens(archive.read(report))
+    text = subprocess.run(["pdftotext", "-", "-"], input=archive.read(report), capture_output=True).stdout.decode()
+    assert "SPRITZBERICHT" in text, text[:300]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.name)
@@ -150,7 +179,7 @@ def test_without_javascript_the_form_still_checks_and_downloads(browser, server)
 
 
 def test_on_a_phone_nothing_runs_off_the_screen(browser, server):
-    for language in ["pl", "en"]:
+    for language in ["pl", "en", "de"]:
         page = open_page(browser, server, language, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
         check_file(page, HISTORY)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -170,7 +199,7 @@ def test_the_keyboard_reaches_every_control_in_order(browser, server):
     assert positions == sorted(positions), reached
 
 
-@pytest.mark.parametrize("language", ["pl", "en"])
+@pytest.mark.parametrize("language", ["pl", "en", "de"])
 def test_axe_finds_no_violation_before_or_after_a_check(browser, server, language):
     page = open_page(browser, server, language)
     axe = Axe()
@@ -199,3 +228,23 @@ def test_the_access_key_is_kept_for_the_tab_only(browser):
             assert page.evaluate("() => sessionStorage.getItem('report-gen.token')") == "k" * 32
         finally:
             assert server.stop() == 0
+
+
+# Words of the German page that Debian's German dictionary does not have, each a name, a code or
+# a term of the trade (../shared/record-keeping-de.md); anything else it does not know is a misspelling.
+GERMAN_TERMS = {"Kalkulator", "Oprysku", "JSON", "Lines", "json-", "jsonl-Datei", "PflSchG", "Befüllkarten", "Sammelantrag",
+                "Flurstücksnummern", "Wiederbetretungsfrist", "EPPO-Code", "BBCH", "TRZAW", "gd.eppo.int", "XLSX", "CSV", "PDF", "USA",
+                # "App" is German since the dictionary's 2016 list; "English" is the link to the English page, in English.
+                "App", "English"}
+
+
+def test_the_german_page_is_spelled_right(browser, server):
+    page = open_page(browser, server, "de")
+    check_file(page, GERMAN_SEASON)
+    text = page.inner_text("body")
+    unknown = set(subprocess.run(["hunspell", "-d", "de_DE", "-l"], input=text, capture_output=True, text=True, check=True).stdout.split())
+    unknown = {word.strip(".,:;()") for word in unknown}
+    # The season's own data (its fields, crops, products and names) is the user's, not the page's.
+    data = GERMAN_SEASON.read_text(encoding="utf-8")
+    misspelt = sorted(word for word in unknown - GERMAN_TERMS if word and word not in data)
+    assert misspelt == [], misspelt

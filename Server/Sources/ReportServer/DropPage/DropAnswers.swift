@@ -30,7 +30,7 @@ struct DropAnswers: Sendable {
     static func name(_ entry: Int, product: Int, _ key: ProductKey) -> String { "e\(entry)-p\(product)-\(key.rawValue)" }
     static func sameName(_ entry: Int) -> String { "e\(entry)-same" }
 
-    /// The answers among `fields` (every part of the form), read in `language` ("pl" or "en").
+    /// The answers among `fields` (every part of the form), read in `language` ("pl", "en" or "de").
     init(fields: [String: String], language: String) {
         var values: [String: String] = [:]
         var same = Set<Int>()
@@ -45,7 +45,7 @@ struct DropAnswers: Sendable {
         }
         self.values = values
         self.sameAsAbove = same
-        let words = AnswerWords(polish: language == "pl")
+        let words = AnswerWords(language: ReportLanguage(rawValue: language) ?? .polish)
         var answers: [Int: JobAnswers] = [:]
         for (name, text) in values {
             guard let address = Self.address(name) else { continue }
@@ -165,17 +165,26 @@ struct DropAnswers: Sendable {
 
 /// What the page says when an answer cannot be read.
 struct AnswerWords {
-    let polish: Bool
-    func tooLong(_ limit: Int) -> String { polish ? "najwyżej \(limit) znaków" : "at most \(limit) characters" }
-    var hours: String { polish ? "wpisz liczbę godzin, np. 12 albo 48" : "type a number of hours, for example 12 or 48" }
-    var eppoCode: String { polish ? "kod EPPO ma 5 lub 6 liter albo cyfr, np. TRZAW (pszenica ozima)" : "an EPPO code has 5 or 6 letters or digits, for example TRZAW (winter wheat)" }
-    var area: String { polish ? "wpisz powierzchnię liczbą, np. 12,5" : "type the area as a number, for example 12.5" }
-    var bbch: String { polish ? "wpisz fazę od 0 do 99 albo zakres, np. 31 albo 31-32" : "type a stage from 0 to 99 or a range, for example 31 or 31-32" }
-    var time: String { polish ? "wpisz godzinę jako GG:MM, np. 14:30" : "type the time as HH:MM, for example 14:30" }
+    let language: ReportLanguage
+
+    private func say(_ pl: String, _ en: String, _ de: String) -> String { language.say(pl: pl, en: en, de: de) }
+
+    func tooLong(_ limit: Int) -> String { say("najwyżej \(limit) znaków", "at most \(limit) characters", "höchstens \(limit) Zeichen") }
+    var hours: String { say("wpisz liczbę godzin, np. 12 albo 48", "type a number of hours, for example 12 or 48", "geben Sie eine Zahl von Stunden ein, etwa 12 oder 48") }
+    var eppoCode: String {
+        say("kod EPPO ma 5 lub 6 liter albo cyfr, np. TRZAW (pszenica ozima)", "an EPPO code has 5 or 6 letters or digits, for example TRZAW (winter wheat)",
+            "ein EPPO-Code hat 5 oder 6 Buchstaben oder Ziffern, etwa TRZAW (Winterweizen)")
+    }
+    var area: String { say("wpisz powierzchnię liczbą, np. 12,5", "type the area as a number, for example 12.5", "geben Sie die Fläche als Zahl ein, etwa 12,5") }
+    var bbch: String {
+        say("wpisz fazę od 0 do 99 albo zakres, np. 31 albo 31-32", "type a stage from 0 to 99 or a range, for example 31 or 31-32",
+            "geben Sie ein Stadium von 0 bis 99 oder einen Bereich ein, etwa 31 oder 31-32")
+    }
+    var time: String { say("wpisz godzinę jako GG:MM, np. 14:30", "type the time as HH:MM, for example 14:30", "geben Sie die Uhrzeit als HH:MM ein, etwa 14:30") }
     /// The crop's area under the area sprayed, `area` in its own unit.
     func cropAreaUnder(_ area: Quantity<AreaUnit>) -> String {
-        let text = DropFormWords.area(area, polish: polish)
-        return polish ? "cała uprawa nie może być mniejsza niż opryskana powierzchnia (\(text))"
-            : "the whole crop cannot be smaller than the area sprayed (\(text))"
+        let text = DropFormWords.area(area, language: language)
+        return say("cała uprawa nie może być mniejsza niż opryskana powierzchnia (\(text))", "the whole crop cannot be smaller than the area sprayed (\(text))",
+                   "die ganze Kultur kann nicht kleiner sein als die behandelte Fläche (\(text))")
     }
 }

@@ -42,7 +42,7 @@ struct DropCheck: Sendable {
         // The rule a person most often meets is told in the page's words before report-gen
         // sees the answer (its own refusal is in English): a crop smaller than the area sprayed.
         var refusedHere: [String: String] = [:]
-        let words = AnswerWords(polish: form.language == "pl")
+        let words = AnswerWords(language: ReportLanguage(rawValue: form.language) ?? .polish)
         for entry in given {
             guard let job = try? entry.result.get().job, job.field.cropArea == nil, let area = answers[entry.index]?.cropArea,
                   area.internalValue < job.field.area.internalValue * (1 - 1e-9) else { continue }

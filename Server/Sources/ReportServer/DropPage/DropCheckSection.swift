@@ -53,7 +53,7 @@ struct DropCheckSection {
         var counts: [String: Int] = [:]
         var order: [String] = []
         for entry in valid {
-            let gaps = Set((entry.gaps[jurisdiction] ?? []).map { RecordGapWords.words(for: $0, in: nil, language: words.polish ? .polish : .english) })
+            let gaps = Set((entry.gaps[jurisdiction] ?? []).map { RecordGapWords.words(for: $0, in: nil, language: words.language) })
             for gap in gaps {
                 if counts[gap] == nil { order.append(gap) }
                 counts[gap, default: 0] += 1
@@ -77,7 +77,7 @@ struct DropCheckSection {
             let complete = entry.gaps[place]?.isEmpty ?? false
             return "<span class=\"badge \(complete ? "ok" : "no")\">\(escape(words.jurisdiction(place))) \(complete ? "✓" : "✗")</span>"
         }.joined(separator: " ")
-        let status = refused ? words.invalidField : gaps.isEmpty ? "✓ " + texts.complete : words.missingCount(Set(gaps.map { RecordGapWords.words(for: $0, in: job, language: words.polish ? .polish : .english) }).count)
+        let status = refused ? words.invalidField : gaps.isEmpty ? "✓ " + texts.complete : words.missingCount(Set(gaps.map { RecordGapWords.words(for: $0, in: job, language: words.language) }).count)
         // Open: the first job that lacks something and a job with a refusal; a job being typed
         // into stays open until complete. A job the season filled in for says so on its line.
         let typedInto = form.answers.values.keys.contains { DropAnswers.address($0)?.entry == entry.index }
@@ -90,7 +90,7 @@ struct DropCheckSection {
         html += "</summary>"
         let inputs = JobAnswerInputs(entry: entry, job: job, form: form, words: words, jurisdiction: jurisdiction, offersSame: offersSame, answers: check.answers[entry.index])
         if !gaps.isEmpty {
-            let missing = SeasonSummary.unique(gaps.map { RecordGapWords.words(for: $0, in: entry.answered ?? job, language: words.polish ? .polish : .english) })
+            let missing = SeasonSummary.unique(gaps.map { RecordGapWords.words(for: $0, in: entry.answered ?? job, language: words.language) })
             html += "<p class=\"lacks\">\(escape(texts.missing.prefix(1).uppercased() + texts.missing.dropFirst())): \(escape(missing.joined(separator: "; ")))</p>"
         }
         html += inputs.html + "</details>" + inputs.sameAsAboveHTML + "</li>"
@@ -99,7 +99,7 @@ struct DropCheckSection {
 
     /// "North 7 · 2026-04-12 · 15 ha".
     private func label(_ job: SprayJob) -> String {
-        let text = [job.field.name ?? job.title, job.date.map(SeasonSummary.day), DropFormWords.area(job.field.area, polish: words.polish)]
+        let text = [job.field.name ?? job.title, job.date.map(SeasonSummary.day), DropFormWords.area(job.field.area, language: words.language)]
         return text.compactMap { $0 }.joined(separator: " · ")
     }
 

@@ -15,7 +15,7 @@ package struct DropForm: Sendable {
         let chosen = parts.files["history"].flatMap { $0.isEmpty ? nil : $0 }
         let kept = parts.fields["historyText"].flatMap { $0.isEmpty ? nil : Array($0.utf8) }
         file = chosen ?? kept
-        answers = DropAnswers(fields: parts.fields, language: parts.fields["lang"] == "en" ? "en" : "pl")
+        answers = DropAnswers(fields: parts.fields, language: Self.language(parts.fields["lang"]))
     }
 
     /// The form in a multipart body; nil when it is not one.
@@ -34,12 +34,26 @@ package struct DropForm: Sendable {
         FormParts.count(body, contentType: contentType, upTo: maximumParts) > maximumParts
     }
 
-    var language: String { fields["lang"] == "en" ? "en" : "pl" }
+    var language: String { Self.language(fields["lang"]) }
+
+    /// The page's language from its `lang` field: English, German, else Polish.
+    static func language(_ field: String?) -> String {
+        field == "en" || field == "de" ? field! : "pl"
+    }
+
+    /// The record a page checks for when the form names none: its language's country's, else the EU's.
+    static func defaultJurisdiction(_ language: String) -> RecordJurisdiction {
+        switch language {
+        case "pl": .pl
+        case "de": .de
+        default: .eu
+        }
+    }
     var token: String? { fields["token"] }
     func text(_ name: String) -> String? { fields[name] }
 
     var jurisdiction: RecordJurisdiction {
-        fields["recordCheck"].flatMap(RecordJurisdiction.init(rawValue:)) ?? (language == "pl" ? .pl : .eu)
+        fields["recordCheck"].flatMap(RecordJurisdiction.init(rawValue:)) ?? Self.defaultJurisdiction(language)
     }
 
     /// The outputs ticked; none ticked means all of them (a form sent without its boxes).
@@ -76,7 +90,7 @@ package struct DropForm: Sendable {
     func seasonRequest(bytes: [UInt8], answers: [Int: JobAnswers] = [:]) -> SeasonRequest {
         var request = SeasonRequest(bytes: bytes, isJSONLines: false)
         request.outputs = outputs
-        request.language = language == "pl" ? .polish : .english
+        request.language = ReportLanguage(rawValue: language) ?? .polish
         request.check = jurisdiction
         var fill = shared
         fill.answers = answers

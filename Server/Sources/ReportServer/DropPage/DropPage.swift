@@ -18,7 +18,7 @@ enum DropPage {
         <body>
         <header>
         <h1>\(escape(texts.title))</h1>
-        <a class="language" href="\(texts.otherLanguagePath)" lang="\(texts.language == "pl" ? "en" : "pl")">\(escape(texts.switchLanguage))</a>
+        \(texts.otherLanguages.map { "<a class=\"language\" href=\"/?lang=\($0.tag)\" lang=\"\($0.tag)\" hreflang=\"\($0.tag)\">\(escape($0.name))</a>" }.joined(separator: " "))
         </header>
         <main>
         <p class="intro">\(escape(texts.intro))</p>
@@ -46,7 +46,7 @@ enum DropPage {
             <input type="text" id="\(name)" name="\(name)" value="\(escape(value ?? ""))" autocomplete="\(autocomplete)" data-remember\(hint == nil ? "" : " aria-describedby=\"\(hintID)\"")></div>
             """
         }
-        let check = form?.jurisdiction ?? (texts.language == "pl" ? .pl : .eu)
+        let check = form?.jurisdiction ?? DropForm.defaultJurisdiction(texts.language)
         func option(_ value: String, _ label: String, selected: Bool) -> String {
             "<option value=\"\(value)\"\(selected ? " selected" : "")>\(escape(label))</option>"
         }

@@ -1,4 +1,5 @@
-/// The drop page's words, in Polish and English: plain words, for farmers rather than engineers.
+/// The drop page's words, in Polish, English and German: plain words, for farmers rather than
+/// engineers.
 struct DropPageTexts: Sendable {
     let language: String
     let title: String
@@ -43,15 +44,21 @@ struct DropPageTexts: Sendable {
     let making: String
     let downloadingDone: String
     let failed: String
-    let switchLanguage: String
-    let otherLanguagePath: String
+    /// The page in the other languages: each link's words (in its own language) and its tag.
+    let otherLanguages: [(name: String, tag: String)]
     let chooseFile: String
     let tooLarge: String
     let busy: String
     let unavailable: String
     let serverError: String
 
-    static func texts(for language: String) -> DropPageTexts { language == "pl" ? polish : english }
+    static func texts(for language: String) -> DropPageTexts {
+        switch language {
+        case "en": english
+        case "de": german
+        default: polish
+        }
+    }
 
     static let polish = DropPageTexts(
         language: "pl",
@@ -99,8 +106,7 @@ struct DropPageTexts: Sendable {
         making: "Przygotowywanie plików…",
         downloadingDone: "Gotowe – plik został pobrany.",
         failed: "Nie udało się:",
-        switchLanguage: "English",
-        otherLanguagePath: "/?lang=en",
+        otherLanguages: [("English", "en"), ("Deutsch", "de")],
         chooseFile: "Najpierw wybierz plik.",
         tooLarge: "Plik jest za duży dla tego serwera (najwyżej 16 MB). Podziel sezon na części.",
         busy: "Serwer jest teraz zajęty. Spróbuj ponownie za chwilę.",
@@ -152,13 +158,66 @@ struct DropPageTexts: Sendable {
         making: "Making the files…",
         downloadingDone: "Done: the file was downloaded.",
         failed: "It did not work:",
-        switchLanguage: "Polski",
-        otherLanguagePath: "/?lang=pl",
+        otherLanguages: [("Polski", "pl"), ("Deutsch", "de")],
         chooseFile: "Choose a file first.",
         tooLarge: "The file is too large for this server (16 MB at most). Split the season.",
         busy: "The server is busy. Try again in a moment.",
         unavailable: "The server ran out of time or cannot make the files now. Try again later.",
         serverError: "The server answered with an error"
+    )
+
+    static let german = DropPageTexts(
+        language: "de",
+        title: "Spritzberichte und Aufzeichnung der Anwendungen",
+        intro: "Öffnen Sie den Verlauf aus der App Kalkulator Oprysku (oder eine Anwendung). Die Seite sagt, was der Aufzeichnung fehlt, und erstellt dann die Berichte, die Befüllkarten, die Aufzeichnung zum Drucken und die Aufzeichnung als Datei.",
+        fileLegend: "1. Die Datei aus der App",
+        fileLabel: "Verlauf oder Anwendung (eine .json- oder .jsonl-Datei)",
+        fileHint: "Der Export des Verlaufs aus der App, eine Anwendung oder eine Saison in JSON Lines.",
+        dropHere: "Sie können die Datei auch hier ablegen.",
+        onceLegend: "2. Was für alle Anwendungen gleich ist",
+        onceHint: "Einmal eingeben: Es wird jeder Anwendung hinzugefügt, der es fehlt. Nur dieser Browser speichert es.",
+        holding: "Betriebsnummer",
+        holdingHint: "Zum Beispiel 276120000000001.",
+        operatorName: "Wer gespritzt hat (Name des Anwenders)",
+        operatorLicence: "Nummer des Sachkundenachweises",
+        parcels: "Flurstücke der Schläge",
+        parcelsHint: "Ein Schlag je Zeile: der Name des Schlags, ein Doppelpunkt, die Flurstücksnummern durch Kommas getrennt. Zum Beispiel: Hinter der Scheune: 0212/3, 0212/4",
+        outputsLegend: "3. Was erstellt werden soll",
+        reports: "Spritzberichte (PDF, einer je Anwendung)",
+        tankCards: "Befüllkarten für die Kabine (PDF, eine je Anwendung)",
+        register: "Die Aufzeichnung zum Drucken (PDF)",
+        csv: "Die Aufzeichnung für Tabellen (CSV)",
+        json: "Die Aufzeichnung für Programme (JSON)",
+        workbook: "Die Aufzeichnung als Excel-Arbeitsmappe (XLSX)",
+        csvPolish: "Die Aufzeichnung für eine Tabelle mit deutschen Einstellungen (CSV, Semikolons)",
+        rememberToken: "Den Schlüssel in diesem Browser speichern (sonst nur in diesem Tab)",
+        languageLabel: "Sprache der Berichte",
+        recordLabel: "Die Aufzeichnung prüfen nach den Regeln von",
+        recordPL: "Polen",
+        recordEU: "der Europäischen Union",
+        recordUS: "den Vereinigten Staaten",
+        recordDE: "Deutschland (PflSchG § 11)",
+        token: "Zugangsschlüssel des Servers",
+        check: "Prüfen, was fehlt",
+        download: "Herunterladen",
+        checkHeading: "Was der Aufzeichnung fehlt",
+        complete: "vollständig",
+        missing: "es fehlt",
+        notAJob: "Keine gültige Anwendung; sie wird weggelassen:",
+        summary: { entries, valid in
+            "\(entries) \(entries == 1 ? "Eintrag" : "Einträge"), \(valid) \(valid == 1 ? "gültige Anwendung" : "gültige Anwendungen")."
+        },
+        fillHint: "Was für alle Anwendungen gleich ist, tragen Sie unter 2 ein, den Rest bei jeder Anwendung unten.",
+        uploading: "Die Datei wird gesendet …",
+        making: "Die Dateien werden erstellt …",
+        downloadingDone: "Fertig: Die Datei wurde heruntergeladen.",
+        failed: "Das hat nicht geklappt:",
+        otherLanguages: [("Polski", "pl"), ("English", "en")],
+        chooseFile: "Wählen Sie zuerst eine Datei.",
+        tooLarge: "Die Datei ist für diesen Server zu groß (höchstens 16 MB). Teilen Sie die Saison auf.",
+        busy: "Der Server ist gerade ausgelastet. Versuchen Sie es gleich noch einmal.",
+        unavailable: "Der Server hatte nicht genug Zeit oder kann die Dateien gerade nicht erstellen. Versuchen Sie es später noch einmal.",
+        serverError: "Der Server hat mit einem Fehler geantwortet"
     )
 
     /// Polish numerals take one form for 1, another for 2–4 (but not 12–14), a third for the rest.

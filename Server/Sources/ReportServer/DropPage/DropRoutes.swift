@@ -135,7 +135,9 @@ enum DropRoutes {
         let tokens = api.service.settings.tokens
         guard !tokens.isEmpty else { return nil }
         guard let token = form?.token, BearerTokenMiddleware<BasicRequestContext>.accepts(token, in: tokens) else {
-            return form?.language == "en" ? "the server's access key is missing or wrong" : "brak klucza dostępu do serwera albo jest błędny"
+            return (ReportLanguage(rawValue: form?.language ?? "pl") ?? .polish).say(
+                pl: "brak klucza dostępu do serwera albo jest błędny", en: "the server's access key is missing or wrong",
+                de: "der Zugangsschlüssel des Servers fehlt oder ist falsch")
         }
         return nil
     }
@@ -156,12 +158,11 @@ enum DropRoutes {
         }
     }
 
-    /// Polish when the browser prefers it over English, else English.
+    /// The first of Polish, German and English the browser asks for, else Polish.
     static func preferredLanguage(_ header: String?) -> String {
         let tags = (header ?? "").lowercased().split(separator: ",").map { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? "" }
         for tag in tags {
-            if tag.hasPrefix("pl") { return "pl" }
-            if tag.hasPrefix("en") { return "en" }
+            for language in ["pl", "de", "en"] where tag.hasPrefix(language) { return language }
         }
         return "pl"
     }

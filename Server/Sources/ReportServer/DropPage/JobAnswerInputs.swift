@@ -54,7 +54,7 @@ struct JobAnswerInputs {
         var keys = Set<DropAnswers.Key>()
         var products: [Int: Set<DropAnswers.ProductKey>] = [:]
         var unanswerable: [String] = []
-        let language: ReportLanguage = words.polish ? .polish : .english
+        let language = words.language
         for gap in entry.given {
             let code = gap.code.map { String($0.split(separator: ".").last ?? "") } ?? ""
             let productKey: DropAnswers.ProductKey? = switch code {
@@ -131,7 +131,7 @@ struct JobAnswerInputs {
         }
     }
 
-    private func number(_ value: Double) -> String { DropFormWords.number(value, polish: words.polish) }
+    private func number(_ value: Double) -> String { DropFormWords.number(value, language: words.language) }
 
     private func input(_ name: String, label: String, hint: String?, list: String?, value: String) -> String {
         let error = entry.answerErrors[name]
