@@ -120,6 +120,10 @@ package struct LayoutContext: Sendable {
     /// can be (``Text/minimumWidth(context:)``); a table whose columns do not fit otherwise asks
     /// again with ``Text/shortestUnbreakableWord``.
     public var unbreakableWordEms: Double = Text.longestUnbreakableWord
+    /// Words with a digit (numbers, dates, quantities) up to this many ems stay whole while a
+    /// table's other words break sooner (``breakingWords(longerThan:)``); a table breaks them too
+    /// only once no other word can give way.
+    public var unbreakableNumberEms: Double = Text.longestUnbreakableNumber
 
     public init(text: any TextMeasuring, pageContentHeight: Double, atPageTop: Bool = true) {
         self.text = text
@@ -131,6 +135,13 @@ package struct LayoutContext: Sendable {
     public func breakingWords(longerThan ems: Double) -> LayoutContext {
         var context = self
         context.unbreakableWordEms = ems
+        return context
+    }
+
+    /// The same context, in which words with a digit longer than `ems` may break inside themselves.
+    public func breakingNumbers(longerThan ems: Double) -> LayoutContext {
+        var context = self
+        context.unbreakableNumberEms = ems
         return context
     }
 

@@ -7,6 +7,10 @@ package protocol TextMeasuring: Sendable {
     /// The width of the widest word of `text` (words end at spaces, line breaks and changes of
     /// style): the narrowest it can be set without breaking inside a word.
     func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double
+
+    /// The width of the widest word with a digit in it (an authorisation or cadastral number, a
+    /// date, a quantity with its unit, a FLIK): numbers are broken inside only as a last resort.
+    func longestNumberWidth(_ text: StyledText, alignment: TextAlignment) -> Double
 }
 
 extension TextMeasuring {
@@ -14,6 +18,13 @@ extension TextMeasuring {
     public func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
         text.runs.flatMap { run in
             run.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { StyledText(String($0), style: run.style) }
+        }.map { measure($0, width: nil, alignment: alignment, ellipsize: false).size.width }.max() ?? 0
+    }
+
+    /// Measures each word with a digit on its own.
+    public func longestNumberWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
+        text.runs.flatMap { run in
+            run.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.contains(where: \.isNumber) }.map { StyledText(String($0), style: run.style) }
         }.map { measure($0, width: nil, alignment: alignment, ellipsize: false).size.width }.max() ?? 0
     }
 }

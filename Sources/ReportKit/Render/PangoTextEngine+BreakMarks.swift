@@ -98,3 +98,12 @@ extension PangoTextEngine {
         measurement.size.width = max(measurement.size.width, measurement.lines.map(\.width).max() ?? 0)
     }
 }
+
+extension PangoTextEngine {
+    /// The width of `layout`'s widest line, in points (its logical extent).
+    static func widestLine(_ layout: PangoLayout) -> Double {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout.pointer, &ink, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
+    }
+}

@@ -60,25 +60,46 @@ extension PangoTextEngine {
     /// breaking allows a break after the slash, which would leave "m/" at a line's end and "s" on
     /// the next. Such words are kept whole; a long one (a web address) may still break.
     static func unitLikeWords(in text: String) -> [Range<Int>] {
+        words(in: text) { word in word.characters <= 24 && word.text.contains("/") }
+    }
+
+    /// The byte ranges of numbers: words with a digit, up to 16 characters ("024485-00",
+    /// "DEBBLI0260100301", "(UTC+01:00)", "26.05.2026,"). Unicode line breaking allows a break after
+    /// a hyphen or a colon, which would leave "024485-" at a line's end and "00" on the next. A
+    /// range's dash ("1–2", "07:30–09:10") ends a number, and a line may break after it; a longer
+    /// word (a validated job's 200 digits) may break as any long word.
+    static func numberWords(in text: String) -> [Range<Int>] {
+        words(in: text, splittingAtDashes: true) { word in word.characters <= 16 && word.text.contains(where: \.isNumber) }
+    }
+
+    /// The byte ranges of the words of `text` (between white space, and after a range's dash when
+    /// asked) that `keep` chooses.
+    private static func words(in text: String, splittingAtDashes: Bool = false,
+                              _ keep: ((text: Substring, characters: Int)) -> Bool) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        var start = 0, offset = 0, hasSlash = false, characters = 0
-        func close() {
-            if hasSlash, characters <= 24 { ranges.append(start..<offset) }
+        var start = 0, offset = 0, characters = 0
+        var startIndex = text.startIndex
+        func close(at end: Int, _ endIndex: String.Index) {
+            if end > start, keep((text[startIndex..<endIndex], characters)) { ranges.append(start..<end) }
         }
+        var index = text.startIndex
         for scalar in text.unicodeScalars {
             let length = String(scalar).utf8.count
-            if scalar.properties.isWhitespace {
-                close()
+            let next = text.unicodeScalars.index(after: index)
+            let isDash = splittingAtDashes && (scalar == "\u{2013}" || scalar == "\u{2014}")
+            if scalar.properties.isWhitespace || isDash {
+                // A dash stays with the word before it; the break is after it.
+                close(at: isDash ? offset + length : offset, isDash ? next : index)
                 start = offset + length
-                hasSlash = false
+                startIndex = next
                 characters = 0
             } else {
-                if scalar == "/" { hasSlash = true }
                 characters += 1
             }
             offset += length
+            index = next
         }
-        close()
+        close(at: offset, text.endIndex)
         return ranges
     }
 }

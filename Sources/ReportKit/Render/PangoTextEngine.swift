@@ -25,8 +25,10 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         let xOffset: Double
         /// Read from the layout once: layout asks for the same text's lines several times.
         let measurement: TextMeasurement
-        /// The widest word, kept once measured (every table and row asks for it on every layout).
+        /// The widest word and the widest with a digit, kept once measured (every table and row
+        /// asks for them on every layout).
         var longestWord: Double?
+        var longestNumber: Double?
         /// The marks of words the engine broke, drawn after the layout.
         var breakMarks: [BreakMark] = []
     }
@@ -157,9 +159,22 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             let key = LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)
             guard let set = try? cachedLayout(key) else { return 0 }
             if let width = set.longestWord { return width }
-            let width = longestWordWidth(text, in: set.layout)
-            layouts[key]?.longestWord = width
-            return width
+            let widths = longestWordWidths(text, in: set.layout)
+            layouts[key]?.longestWord = widths.word
+            layouts[key]?.longestNumber = widths.number
+            return widths.word
+        }
+    }
+
+    public func longestNumberWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
+        lock.withLock { _ in
+            let key = LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)
+            guard let set = try? cachedLayout(key) else { return 0 }
+            if let width = set.longestNumber { return width }
+            let widths = longestWordWidths(text, in: set.layout)
+            layouts[key]?.longestWord = widths.word
+            layouts[key]?.longestNumber = widths.number
+            return widths.number
         }
     }
 
@@ -169,10 +184,12 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
     /// each word's x ranges (`pango_layout_index_to_line_x` walks the text from its start) made a
     /// long text quadratic, 34 s for the 2,000 cadastral numbers of a record card. Widths are
     /// summed in 64 bits: a very long line's Pango units pass Int32's range.
-    private func longestWordWidth(_ text: StyledText, in layout: PangoLayout) -> Double {
+    private func longestWordWidths(_ text: StyledText, in layout: PangoLayout) -> (word: Double, number: Double) {
         // The word each byte of Pango's text belongs to, or -1 for a separator.
         var wordOf: [Int32] = []
         var words = 0
+        // The words with an ASCII digit in them.
+        var numbers = Set<Int32>()
         for run in text.runs {
             let shaped = pangoForm(run.text)
             let joined = Set(shaped.joins.map(\.lowerBound))
@@ -185,10 +202,11 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
                     if !inWord { words += 1 }
                     inWord = true
                     wordOf.append(Int32(words - 1))
+                    if byte >= 0x30 && byte <= 0x39 { numbers.insert(Int32(words - 1)) }
                 }
             }
         }
-        guard words > 0, let iterator = pango_layout_get_iter(layout.pointer) else { return 0 }
+        guard words > 0, let iterator = pango_layout_get_iter(layout.pointer) else { return (0, 0) }
         defer { pango_layout_iter_free(iterator) }
         var lowest = [Int64](repeating: .max, count: words), highest = [Int64](repeating: .min, count: words)
         repeat {
@@ -200,11 +218,12 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             lowest[word] = min(lowest[word], min(left, right))
             highest[word] = max(highest[word], max(left, right))
         } while pango_layout_iter_next_cluster(iterator) != 0
-        var widest: Int64 = 0
+        var widest: Int64 = 0, widestNumber: Int64 = 0
         for word in 0..<words where highest[word] >= lowest[word] {
             widest = max(widest, highest[word] - lowest[word])
+            if numbers.contains(Int32(word)) { widestNumber = max(widestNumber, highest[word] - lowest[word]) }
         }
-        return Double(widest) / Double(PANGO_SCALE)
+        return (Double(widest) / Double(PANGO_SCALE), Double(widestNumber) / Double(PANGO_SCALE))
     }
 
     /// Runs `body` with a Pango layout of `text`, under the engine's lock.
@@ -322,15 +341,31 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
             grows += shaped.grows.map { start + $0 }
             start = end
         }
-        for range in Self.unitLikeWords(in: string) + unbreakable {
-            let keep = pango_attr_allow_breaks_new(0)!
-            keep.pointee.start_index = UInt32(range.lowerBound)
-            keep.pointee.end_index = UInt32(range.upperBound)
-            pango_attr_list_insert(attributes, keep)
+        func keepWhole(_ ranges: [Range<Int>], in list: OpaquePointer?) {
+            for range in ranges {
+                let keep = pango_attr_allow_breaks_new(0)!
+                keep.pointee.start_index = UInt32(range.lowerBound)
+                keep.pointee.end_index = UInt32(range.upperBound)
+                pango_attr_list_insert(list, keep)
+            }
         }
+        keepWhole(Self.unitLikeWords(in: string) + unbreakable, in: attributes)
         // No hyphen of Pango's: a word broken by the engine gets a mark of its own (BreakMark).
         if let hyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(attributes, hyphens) }
-        pango_layout_set_attributes(layout.pointer, attributes)
+        // Numbers kept whole too, unless one is wider than the width (a table that had to break
+        // its numbers to fit): then they break as words do, rather than run past the column.
+        let numbers = Self.numberWords(in: string)
+        if numbers.isEmpty {
+            pango_layout_set_attributes(layout.pointer, attributes)
+        } else {
+            let withNumbers = pango_attr_list_copy(attributes)
+            defer { pango_attr_list_unref(withNumbers) }
+            keepWhole(numbers, in: withNumbers)
+            pango_layout_set_attributes(layout.pointer, withNumbers)
+            if let width, Self.widestLine(layout) > width + 0.01 {
+                pango_layout_set_attributes(layout.pointer, attributes)
+            }
+        }
         var marks: [BreakMark] = []
         if let width, !ellipsize, case let broken = Self.linesBrokenInsideWords(layout), !broken.isEmpty {
             let largest = text.runs.map(\.style.size).max() ?? 0

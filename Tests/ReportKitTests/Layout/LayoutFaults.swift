@@ -37,10 +37,14 @@ enum LayoutFaults {
                 }
             }
         }
-        // No word broken inside a column wide enough for it.
+        // No word broken inside a column wide enough for it, and no number (an authorisation, a
+        // FLIK, a date, a quantity) broken at all, not even after its hyphen or slash.
         for text in texts {
             if let broken = brokenWord(in: text, engine: engine) {
                 found.append("page \(pageNumber): \"\(broken)\" is broken inside the word in a column of \(Int(text.width ?? 0)) pt")
+            }
+            if let broken = brokenNumber(in: text, engine: engine) {
+                found.append("page \(pageNumber): the number \"\(broken)\" is broken in a column of \(Int(text.width ?? 0)) pt")
             }
         }
         return found
@@ -81,6 +85,29 @@ enum LayoutFaults {
             // The engine gives every column at least its longest word up to 12 em, so a break
             // inside such a word means a column was crushed; longer words may break anywhere.
             if wordWidth <= Text.longestUnbreakableWord * style.size { return word }
+        }
+        return nil
+    }
+
+    /// A word with a digit, of a real number's length (up to 16 em: a FLIK, an authorisation, a
+    /// date with its time), that a line break cuts, after its hyphen or slash too ("024485-|00").
+    static func brokenNumber(in text: PlacedText, engine: any TextMeasuring) -> String? {
+        guard let width = text.width, !text.ellipsize else { return nil }
+        let lines = engine.measure(text.text, width: width, alignment: text.alignment, ellipsize: false).lines
+        let bytes = Array(text.text.string.utf8)
+        for line in lines.dropFirst() where line.startByte > 0 && line.startByte < bytes.count {
+            let before = bytes[line.startByte - 1]
+            guard before != 0x20, before != 0x0A else { continue }
+            var start = line.startByte, end = line.startByte
+            while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x0A { start -= 1 }
+            while end < bytes.count, bytes[end] != 0x20, bytes[end] != 0x0A { end += 1 }
+            let word = String(decoding: bytes[start..<end], as: UTF8.self)
+            // A range's dash ("1–2") and a hyphenated compound of words are for words to break at.
+            let cut = String(decoding: bytes[start..<line.startByte], as: UTF8.self), rest = String(decoding: bytes[line.startByte..<end], as: UTF8.self)
+            guard cut.contains(where: \.isNumber), rest.contains(where: \.isNumber), !cut.hasSuffix("–"), !cut.hasSuffix("—") else { continue }
+            let style = text.text.runs.first?.style ?? TextStyle()
+            let wordWidth = engine.measure(StyledText(word, style: style), width: nil, alignment: .leading, ellipsize: false).size.width
+            if wordWidth <= 16 * style.size { return word }
         }
         return nil
     }

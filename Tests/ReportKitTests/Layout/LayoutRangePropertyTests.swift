@@ -267,4 +267,40 @@ struct LayoutFaultsTests {
         guard case .text(let endless) = text(String(repeating: "Ż", count: 200), x: 40, y: 40, width: 300) else { return }
         #expect(LayoutFaults.brokenWord(in: endless, engine: engine) == nil)
     }
+
+    @Test func aNumberBrokenEvenAtItsHyphenIsFoundButAWordsHyphenIsNot() {
+        // Narrower than the number: the engine breaks it (after its hyphen, or inside).
+        guard case .text(let cut) = text("Zul. 024485-00", x: 40, y: 40, width: 30) else { return }
+        #expect(LayoutFaults.brokenNumber(in: cut, engine: engine) == "024485-00")
+        guard case .text(let flik) = text("DEBBLI0260100301 (23,4 ha)", x: 40, y: 40, width: 40) else { return }
+        #expect(LayoutFaults.brokenNumber(in: flik, engine: engine) == "DEBBLI0260100301")
+        // Wide enough for the number alone: a line ends before it, never at its hyphen.
+        guard case .text(let before) = text("Zul. 024485-00", x: 40, y: 40, width: 70) else { return }
+        #expect(LayoutFaults.brokenNumber(in: before, engine: engine) == nil)
+        // A word's hyphen and a range's dash are where words break.
+        guard case .text(let words) = text("Septoria-Blattdürre 1–2", x: 40, y: 40, width: 40) else { return }
+        #expect(LayoutFaults.brokenNumber(in: words, engine: engine) == nil)
+        guard case .text(let whole) = text("Zul. 024485-00", x: 40, y: 40, width: 200) else { return }
+        #expect(LayoutFaults.brokenNumber(in: whole, engine: engine) == nil)
+    }
+
+    /// A table too narrow for all its words gives way in its prose first: the FLIK, the
+    /// authorisation and the date keep whole, the long word breaks.
+    @Test func aTableTooNarrowBreaksItsWordsBeforeItsNumbers() throws {
+        let style = TextStyle(size: 7)
+        let header = ["Schlag/FLIK", "Zulassung", "Grund"].map { Text(StyledText($0, style: style)) as any Element }
+        let row = ["DEBBLI0260100301 (23,4 ha)", "Zul. 024485-00", "Ackerfuchsschwanz im Herbst"].map { Text(StyledText($0, style: style)) as any Element }
+        let table = Table(columns: [.fraction(1), .fraction(1), .fraction(1)], header: [header], rows: [row])
+        let context = LayoutContext(text: engine, pageContentHeight: 800)
+        func width(_ word: String) -> Double { engine.measure(StyledText(word, style: style), width: nil, alignment: .leading, ellipsize: false).size.width }
+        let flik = width("DEBBLI0260100301"), number = width("024485-00")
+        // Wherever both numbers fit beside the other column's words broken as far as they go
+        // (3 em), both stay whole, at every width from there on.
+        let enough = Int((flik + 12 + number + 12 + 3 * 7 + 12).rounded(.up))
+        for total in enough...(enough + 120) {
+            let widths = try table.resolveWidths(Double(total), context: context)
+            #expect(widths[0] >= flik + 12 - 0.01 && widths[1] >= number + 12 - 0.01, "at \(total) pt the numbers' columns hold them whole: \(widths)")
+            #expect(widths.reduce(0, +) <= Double(total) + 0.01)
+        }
+    }
 }

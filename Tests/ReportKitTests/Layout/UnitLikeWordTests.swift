@@ -13,6 +13,27 @@ struct UnitLikeWordTests {
         #expect(PangoTextEngine.unitLikeWords(in: "Łąka 2,5 l/ha").map(\.count) == [4])
     }
 
+    @Test func numbersAreKeptWholeAndARangeBreaksAfterItsDash() {
+        let text = "Zul. 024485-00 DEBBLI0260100301 07:30–09:10 (UTC+01:00) 1234567890123456789"
+        let words = PangoTextEngine.numberWords(in: text).map { range in
+            String(decoding: Array(text.utf8)[range], as: UTF8.self)
+        }
+        #expect(words == ["024485-00", "DEBBLI0260100301", "07:30–", "09:10", "(UTC+01:00)"], "19 digits break as a long word may")
+    }
+
+    @Test func aNarrowColumnBreaksBeforeTheNumberNotAtItsHyphen() throws {
+        let engine = try PangoTextEngine()
+        let style = TextStyle(size: 10)
+        let text = StyledText("Zul. 024485-00", style: style)
+        let full = engine.measure(text, width: nil, alignment: .leading, ellipsize: false).size.width
+        let lines = engine.measure(text, width: full - 2, alignment: .leading, ellipsize: false).lines
+        #expect(lines.map(\.startByte) == [0, 5], "the second line starts with \"024485-00\"")
+        // Narrower than the number itself: it breaks rather than run past the column.
+        let number = engine.measure(StyledText("024485-00", style: style), width: nil, alignment: .leading, ellipsize: false).size.width
+        let crushed = engine.measure(text, width: number - 4, alignment: .leading, ellipsize: false)
+        #expect(crushed.size.width <= number - 4 + 0.01 && crushed.lines.count >= 3)
+    }
+
     @Test func aNarrowColumnBreaksBeforeTheWordNotInsideIt() throws {
         let engine = try PangoTextEngine()
         let style = TextStyle(size: 10)

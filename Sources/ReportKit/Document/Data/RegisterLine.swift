@@ -55,7 +55,7 @@ enum RegisterLine {
                 "epaNumber": .optional(line.authorisation.map { number in
                     let prefix = "EPA Reg. No."
                     let trimmed = number.lowercased().hasPrefix(prefix.lowercased()) ? String(number.dropFirst(prefix.count)) : number
-                    return String(trimmed.drop { $0 == " " }).replacing(" ", with: "\u{A0}")
+                    return String(trimmed.drop { $0 == " " })
                 }),
                 "activeIngredients": .optional(line.activeIngredients.joined(separator: "; ").nonEmpty),
                 "rei": .optional(line.restrictedEntryHours.map { ReportLocale.fill(t["register.reiHours"], ["hours": t.numbers.format(given: $0)]) }),
@@ -69,7 +69,8 @@ enum RegisterLine {
                 "cropArea": .optional(job.field.cropArea.map { t.given($0.value, unit: $0.unit.rawValue) }),
                 "area": .text(t.given(job.field.area.value, unit: job.field.area.unit.rawValue)),
                 "product": .text(line.product ?? "\(t["product.unnamed"]) \(line.line)"),
-                "authorisation": .optional(line.authorisation.map { $0.replacing(" ", with: "\u{A0}") }),
+                // Broken only at its spaces: a table keeps a word with a digit whole.
+                "authorisation": .optional(line.authorisation),
                 "dose": .text(t.given(line.dose, unit: line.doseUnit)),
                 "dosePerHa": .text(t.given(RecordNumber.rounded(line.dosePerHectare, significantDigits: 4), unit: line.dosePerHectareUnit)),
                 // The product's total as the report prints it: one unit and step everywhere.

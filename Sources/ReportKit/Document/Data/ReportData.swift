@@ -142,8 +142,9 @@ package enum ReportData {
                 "rate": .text(t.given(product.rate.value, unit: product.rate.unit.rawValue)),
                 // A product that needs no authorisation says what it is in that column, so an
                 // empty cell never reads as an unauthorised plant protection product.
-                // A registration number never breaks inside ("EPA Reg. No. 7969-289").
-                "authorisation": .optional(product.authorisation.map { $0.replacing(" ", with: "\u{A0}") }
+                // A registration number breaks only at its spaces ("EPA Reg. No. | 7969-289"): a
+                // table keeps a word with a digit whole.
+                "authorisation": .optional(product.authorisation
                     ?? (product.kind == .plantProtection ? nil : t["productKind.\(product.kind.rawValue)"])),
                 "form": .text(product.form.rawValue),
                 // One unit and step for the product everywhere: the job's total is its column's.

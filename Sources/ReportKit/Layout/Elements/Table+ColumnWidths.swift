@@ -43,14 +43,18 @@ extension Table {
     /// keep their words whole and that column stays as wide as it can.
     func resolveWidths(_ width: Double, context: LayoutContext) throws(LayoutError) -> [Double] {
         let steps = [Text.longestUnbreakableWord, 9, 6, 4.5, Text.shortestUnbreakableWord]
+        // How long a word with a digit may be and stay whole, once no other word can give way.
+        let numberSteps = [Text.longestUnbreakableNumber, 8, 4.5, Text.shortestUnbreakableWord]
         var step = Array(repeating: 0, count: columns.count)
+        var numberStep = Array(repeating: 0, count: columns.count)
         func columnContext(_ index: Int) -> LayoutContext {
-            step[index] == 0 ? context : context.breakingWords(longerThan: steps[step[index]])
+            let chosen = step[index] == 0 ? context : context.breakingWords(longerThan: steps[step[index]])
+            return numberStep[index] == 0 ? chosen : chosen.breakingNumbers(longerThan: numberSteps[numberStep[index]])
         }
         // A column is measured once a step: measuring one is measuring every cell of it.
         var naturals: [Int: Double] = [:], minimumsMeasured: [Int: Double] = [:]
         func measured(_ index: Int, in cache: inout [Int: Double], _ measure: (Int, LayoutContext) -> Double) -> Double {
-            let key = index * steps.count + step[index]
+            let key = (index * steps.count + step[index]) * numberSteps.count + numberStep[index]
             if let width = cache[key] { return width }
             let width = measure(index, columnContext(index))
             cache[key] = width
@@ -66,10 +70,17 @@ extension Table {
             ColumnWidths.resolve(columns, total: width, spacing: 0, natural: natural, minimum: minimum)
         }
         var resolution = resolve()
+        // The widest column gives way first, its words breaking sooner; its numbers (words with a
+        // digit, up to 12 ems) stay whole until no column's words can give way any more.
         while !resolution.fits {
             let minimums = columns.indices.map(minimum)
-            guard let widest = columns.indices.filter({ step[$0] < steps.count - 1 }).max(by: { minimums[$0] < minimums[$1] }) else { break }
-            step[widest] += 1
+            if let widest = columns.indices.filter({ step[$0] < steps.count - 1 }).max(by: { minimums[$0] < minimums[$1] }) {
+                step[widest] += 1
+            } else if let widest = columns.indices.filter({ numberStep[$0] < numberSteps.count - 1 }).max(by: { minimums[$0] < minimums[$1] }) {
+                numberStep[widest] += 1
+            } else {
+                break
+            }
             resolution = resolve()
         }
         guard resolution.fits else {

@@ -37,12 +37,21 @@ package struct Text: Element {
     /// every field is a 200-letter word), so no report that fits changes.
     public static let shortestUnbreakableWord = 3.0
 
-    /// The longest word, up to ``longestUnbreakableWord`` ems (an ellipsized line can shrink to
-    /// its "…").
+    /// A word with a digit (an authorisation or a FLIK, a date, a quantity with its unit) up to
+    /// this many ems is a number a table keeps whole until no other word can give way: a number
+    /// broken in two reads as two numbers. A longer one (a validated job's 200 digits without a
+    /// space) breaks as any long word does.
+    public static let longestUnbreakableNumber = 12.0
+
+    /// The longest word, up to ``LayoutContext/unbreakableWordEms`` ems, and never less than the
+    /// longest word with a digit when it is no longer than ``LayoutContext/unbreakableNumberEms``
+    /// ems (an ellipsized line can shrink to its "…").
     public func minimumWidth(context: LayoutContext) -> Double {
         guard !ellipsize, !content.isEmpty else { return 0 }
         let largest = content.runs.reduce(0) { max($0, $1.style.size) }
-        return min(longestWordWidth(context: context), context.unbreakableWordEms * largest)
+        let words = min(longestWordWidth(context: context), context.unbreakableWordEms * largest)
+        let number = context.text.longestNumberWidth(content, alignment: alignment)
+        return max(words, number <= context.unbreakableNumberEms * largest ? number : 0)
     }
 
     /// The width of the widest word: the narrowest this text can be without breaking inside a word.
