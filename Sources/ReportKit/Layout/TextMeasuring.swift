@@ -8,9 +8,10 @@ package protocol TextMeasuring: Sendable {
     /// style): the narrowest it can be set without breaking inside a word.
     func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double
 
-    /// The width of the widest word with a digit in it (an authorisation or cadastral number, a
-    /// date, a quantity with its unit, a FLIK): numbers are broken inside only as a last resort.
-    func longestNumberWidth(_ text: StyledText, alignment: TextAlignment) -> Double
+    /// The widths of the widest word and of the widest word with a digit in it (an authorisation
+    /// or cadastral number, a date, a quantity with its unit, a FLIK), in one measuring: numbers
+    /// are broken inside only as a last resort.
+    func longestWidths(_ text: StyledText, alignment: TextAlignment) -> (word: Double, number: Double)
 }
 
 extension TextMeasuring {
@@ -21,11 +22,15 @@ extension TextMeasuring {
         }.map { measure($0, width: nil, alignment: alignment, ellipsize: false).size.width }.max() ?? 0
     }
 
-    /// Measures each word with a digit on its own.
-    public func longestNumberWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
-        text.runs.flatMap { run in
-            run.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.contains(where: \.isNumber) }.map { StyledText(String($0), style: run.style) }
-        }.map { measure($0, width: nil, alignment: alignment, ellipsize: false).size.width }.max() ?? 0
+    /// Measures each word on its own.
+    public func longestWidths(_ text: StyledText, alignment: TextAlignment) -> (word: Double, number: Double) {
+        let widths = text.runs.flatMap { run in
+            run.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
+                (width: measure(StyledText(String(word), style: run.style), width: nil, alignment: alignment, ellipsize: false).size.width,
+                 isNumber: word.contains { $0.isASCII && $0.isNumber })
+            }
+        }
+        return (widths.map(\.width).max() ?? 0, widths.filter(\.isNumber).map(\.width).max() ?? 0)
     }
 }
 

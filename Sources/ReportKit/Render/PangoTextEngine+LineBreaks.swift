@@ -60,7 +60,7 @@ extension PangoTextEngine {
     /// breaking allows a break after the slash, which would leave "m/" at a line's end and "s" on
     /// the next. Such words are kept whole; a long one (a web address) may still break.
     static func unitLikeWords(in text: String) -> [Range<Int>] {
-        words(in: text) { word in word.characters <= 24 && word.text.contains("/") }
+        words(in: text) { word in word.characters <= 24 && word.hasSlash }
     }
 
     /// The byte ranges of numbers: words with a digit, up to 16 characters ("024485-00",
@@ -69,37 +69,44 @@ extension PangoTextEngine {
     /// range's dash ("1–2", "07:30–09:10") ends a number, and a line may break after it; a longer
     /// word (a validated job's 200 digits) may break as any long word.
     static func numberWords(in text: String) -> [Range<Int>] {
-        words(in: text, splittingAtDashes: true) { word in word.characters <= 16 && word.text.contains(where: \.isNumber) }
+        // Only a number with a hyphen, a slash, a colon or a plus has a break inside it for Pango
+        // to take ("2,250" and a FLIK have none): the others need no attribute, and cost none.
+        words(in: text, splittingAtDashes: true) { word in word.characters <= 16 && word.hasDigit && word.hasInnerBreak }
+    }
+
+    /// What a word of ``words(in:splittingAtDashes:_:)`` is made of.
+    struct WordShape {
+        var characters = 0
+        var hasSlash = false
+        var hasDigit = false
+        var hasInnerBreak = false
     }
 
     /// The byte ranges of the words of `text` (between white space, and after a range's dash when
-    /// asked) that `keep` chooses.
-    private static func words(in text: String, splittingAtDashes: Bool = false,
-                              _ keep: ((text: Substring, characters: Int)) -> Bool) -> [Range<Int>] {
+    /// asked) that `keep` chooses, by their shape; one pass over the scalars (every layout of
+    /// wrapped text asks).
+    private static func words(in text: String, splittingAtDashes: Bool = false, _ keep: (WordShape) -> Bool) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        var start = 0, offset = 0, characters = 0
-        var startIndex = text.startIndex
-        func close(at end: Int, _ endIndex: String.Index) {
-            if end > start, keep((text[startIndex..<endIndex], characters)) { ranges.append(start..<end) }
-        }
-        var index = text.startIndex
+        var start = 0, offset = 0
+        var shape = WordShape()
         for scalar in text.unicodeScalars {
-            let length = String(scalar).utf8.count
-            let next = text.unicodeScalars.index(after: index)
-            let isDash = splittingAtDashes && (scalar == "\u{2013}" || scalar == "\u{2014}")
+            let length = UTF8.width(scalar)
+            let isDash = splittingAtDashes && (scalar.value == 0x2013 || scalar.value == 0x2014)
             if scalar.properties.isWhitespace || isDash {
                 // A dash stays with the word before it; the break is after it.
-                close(at: isDash ? offset + length : offset, isDash ? next : index)
+                let end = isDash ? offset + length : offset
+                if end > start, keep(shape) { ranges.append(start..<end) }
                 start = offset + length
-                startIndex = next
-                characters = 0
+                shape = WordShape()
             } else {
-                characters += 1
+                shape.characters += 1
+                if scalar == "/" { shape.hasSlash = true }
+                if scalar == "/" || scalar == "-" || scalar == ":" || scalar == "+" { shape.hasInnerBreak = true }
+                if scalar.value >= 0x30 && scalar.value <= 0x39 { shape.hasDigit = true }
             }
             offset += length
-            index = next
         }
-        close(at: offset, text.endIndex)
+        if offset > start, keep(shape) { ranges.append(start..<offset) }
         return ranges
     }
 }

@@ -166,15 +166,15 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         }
     }
 
-    public func longestNumberWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
+    public func longestWidths(_ text: StyledText, alignment: TextAlignment) -> (word: Double, number: Double) {
         lock.withLock { _ in
             let key = LayoutKey(text: text, width: nil, alignment: alignment, ellipsize: false)
-            guard let set = try? cachedLayout(key) else { return 0 }
-            if let width = set.longestNumber { return width }
+            guard let set = try? cachedLayout(key) else { return (0, 0) }
+            if let word = set.longestWord, let number = set.longestNumber { return (word, number) }
             let widths = longestWordWidths(text, in: set.layout)
             layouts[key]?.longestWord = widths.word
             layouts[key]?.longestNumber = widths.number
-            return widths.number
+            return widths
         }
     }
 
@@ -352,9 +352,10 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         keepWhole(Self.unitLikeWords(in: string) + unbreakable, in: attributes)
         // No hyphen of Pango's: a word broken by the engine gets a mark of its own (BreakMark).
         if let hyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(attributes, hyphens) }
-        // Numbers kept whole too, unless one is wider than the width (a table that had to break
-        // its numbers to fit): then they break as words do, rather than run past the column.
-        let numbers = Self.numberWords(in: string)
+        // Numbers kept whole too, in wrapped text, unless one is wider than the width (a table that
+        // had to break its numbers to fit): then they break as words do, rather than run past the
+        // column. A line not wrapped has no break to keep them from.
+        let numbers = width == nil ? [] : Self.numberWords(in: string)
         if numbers.isEmpty {
             pango_layout_set_attributes(layout.pointer, attributes)
         } else {

@@ -49,9 +49,9 @@ package struct Text: Element {
     public func minimumWidth(context: LayoutContext) -> Double {
         guard !ellipsize, !content.isEmpty else { return 0 }
         let largest = content.runs.reduce(0) { max($0, $1.style.size) }
-        let words = min(longestWordWidth(context: context), context.unbreakableWordEms * largest)
-        let number = context.text.longestNumberWidth(content, alignment: alignment)
-        return max(words, number <= context.unbreakableNumberEms * largest ? number : 0)
+        let longest = context.text.longestWidths(content, alignment: alignment)
+        let words = min(longest.word, context.unbreakableWordEms * largest)
+        return max(words, longest.number <= context.unbreakableNumberEms * largest ? longest.number : 0)
     }
 
     /// The width of the widest word: the narrowest this text can be without breaking inside a word.
