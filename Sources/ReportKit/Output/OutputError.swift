@@ -33,7 +33,10 @@ package struct OutputError: ReportKitError, Equatable {
 
     /// True when the output's place takes no more files at all (disk or quota full, read-only,
     /// no permission, an I/O error), so that writing further files would fail the same way.
-    package var outputIsUnusable: Bool {
+    package var outputIsUnusable: Bool { Self.leavesOutputUnusable(systemError) }
+
+    /// Whether a system error (errno) means no further file can be written there either.
+    package static func leavesOutputUnusable(_ systemError: Int32?) -> Bool {
         guard let systemError else { return false }
         return [ENOSPC, EDQUOT, EROFS, EACCES, EPERM, EIO].contains(systemError)
     }

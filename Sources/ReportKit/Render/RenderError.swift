@@ -40,8 +40,5 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// True when the output's place takes no more files at all (disk or quota full, read-only,
     /// no permission, an I/O error), so that writing further files would fail the same way.
-    public var outputIsUnusable: Bool {
-        guard let systemError else { return false }
-        return [ENOSPC, EDQUOT, EROFS, EACCES, EPERM, EIO].contains(systemError)
-    }
+    public var outputIsUnusable: Bool { OutputError.leavesOutputUnusable(systemError) }
 }

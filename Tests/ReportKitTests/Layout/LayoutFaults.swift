@@ -66,25 +66,15 @@ enum LayoutFaults {
     /// The first word that a line break cuts although the engine promises to keep it whole (every
     /// word up to ``Text/longestUnbreakableWord`` ems).
     static func brokenWord(in text: PlacedText, engine: any TextMeasuring) -> String? {
-        guard let width = text.width, !text.ellipsize else { return nil }
-        let lines = engine.measure(text.text, width: width, alignment: text.alignment, ellipsize: false).lines
-        let bytes = Array(text.text.string.utf8)
-        for line in lines.dropFirst() where line.startByte > 0 && line.startByte < bytes.count {
-            let before = bytes[line.startByte - 1]
-            guard before != 0x20, before != 0x0A, before != 0x2D else { continue }
+        for cut in cutWords(in: text, engine: engine) {
+            // A break after a hyphen is between words.
+            guard cut.before != 0x2D else { continue }
             // After an en or em dash Unicode allows a break (UAX #14, class BA/B2), as after a
             // hyphen: "1–\n853" is broken between words, as the engine's break marks hold too.
-            if line.startByte >= 3, bytes[line.startByte - 3] == 0xE2, bytes[line.startByte - 2] == 0x80,
-               bytes[line.startByte - 1] == 0x93 || bytes[line.startByte - 1] == 0x94 { continue }
-            var start = line.startByte, end = line.startByte
-            while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x0A { start -= 1 }
-            while end < bytes.count, bytes[end] != 0x20, bytes[end] != 0x0A { end += 1 }
-            let word = String(decoding: bytes[start..<end], as: UTF8.self)
-            let style = text.text.runs.first?.style ?? TextStyle()
-            let wordWidth = engine.measure(StyledText(word, style: style), width: nil, alignment: .leading, ellipsize: false).size.width
+            if cut.head.hasSuffix("–") || cut.head.hasSuffix("—") { continue }
             // The engine gives every column at least its longest word up to 12 em, so a break
             // inside such a word means a column was crushed; longer words may break anywhere.
-            if wordWidth <= Text.longestUnbreakableWord * style.size { return word }
+            if cut.width <= Text.longestUnbreakableWord * cut.size { return cut.word }
         }
         return nil
     }
@@ -92,24 +82,35 @@ enum LayoutFaults {
     /// A word with a digit, of a real number's length (up to 16 em: a FLIK, an authorisation, a
     /// date with its time), that a line break cuts, after its hyphen or slash too ("024485-|00").
     static func brokenNumber(in text: PlacedText, engine: any TextMeasuring) -> String? {
-        guard let width = text.width, !text.ellipsize else { return nil }
+        for cut in cutWords(in: text, engine: engine) {
+            // A range's dash ("1–2") and a hyphenated compound of words are for words to break at.
+            guard cut.head.contains(where: \.isNumber), cut.tail.contains(where: \.isNumber),
+                  !cut.head.hasSuffix("–"), !cut.head.hasSuffix("—") else { continue }
+            if cut.width <= 16 * cut.size { return cut.word }
+        }
+        return nil
+    }
+
+    /// Each word a line break of `text` falls inside (not at a space or a line feed): the whole
+    /// word, its part before and after the break, the byte before the break, and its width.
+    private static func cutWords(in text: PlacedText, engine: any TextMeasuring)
+        -> [(word: String, head: String, tail: String, before: UInt8, width: Double, size: Double)] {
+        guard let width = text.width, !text.ellipsize else { return [] }
         let lines = engine.measure(text.text, width: width, alignment: text.alignment, ellipsize: false).lines
         let bytes = Array(text.text.string.utf8)
-        for line in lines.dropFirst() where line.startByte > 0 && line.startByte < bytes.count {
+        let style = text.text.runs.first?.style ?? TextStyle()
+        return lines.dropFirst().compactMap { line in
+            guard line.startByte > 0, line.startByte < bytes.count else { return nil }
             let before = bytes[line.startByte - 1]
-            guard before != 0x20, before != 0x0A else { continue }
+            guard before != 0x20, before != 0x0A else { return nil }
             var start = line.startByte, end = line.startByte
             while start > 0, bytes[start - 1] != 0x20, bytes[start - 1] != 0x0A { start -= 1 }
             while end < bytes.count, bytes[end] != 0x20, bytes[end] != 0x0A { end += 1 }
             let word = String(decoding: bytes[start..<end], as: UTF8.self)
-            // A range's dash ("1–2") and a hyphenated compound of words are for words to break at.
-            let cut = String(decoding: bytes[start..<line.startByte], as: UTF8.self), rest = String(decoding: bytes[line.startByte..<end], as: UTF8.self)
-            guard cut.contains(where: \.isNumber), rest.contains(where: \.isNumber), !cut.hasSuffix("–"), !cut.hasSuffix("—") else { continue }
-            let style = text.text.runs.first?.style ?? TextStyle()
             let wordWidth = engine.measure(StyledText(word, style: style), width: nil, alignment: .leading, ellipsize: false).size.width
-            if wordWidth <= 16 * style.size { return word }
+            return (word, String(decoding: bytes[start..<line.startByte], as: UTF8.self), String(decoding: bytes[line.startByte..<end], as: UTF8.self),
+                    before, wordWidth, style.size)
         }
-        return nil
     }
 
     static func rect(of text: PlacedText) -> Rect {
