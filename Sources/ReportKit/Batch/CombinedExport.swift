@@ -77,8 +77,8 @@ struct CombinedExport {
         let locale = try Self.setup { () throws(ReportError) in try cover.locale(jobOptions.language ?? .english) }
         let jobPages = parts.reduce(0) { $0 + $1.pages }
         guard jobPages <= Self.maximumPages else {
-            throw .history(.invalid(InputError(at: .root,
-                "the combined document would have \(jobPages) pages of reports; at most \(Self.maximumPages) are put in one document. Write one PDF per job with -o FOLDER, or split the history")))
+            throw .history(.invalid(InputError(at: .root, MessageText("input.combined-too-many-pages", ["pages": String(jobPages), "maximum": String(Self.maximumPages)]),
+                                               code: DiagnosticCode.limit)))
         }
         // The cover is drawn first and its pages let go of at once: a cover lists every job
         // (about 9 KB of display list each), and the jobs' pages are drawn after it.

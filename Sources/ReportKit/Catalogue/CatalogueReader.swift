@@ -47,7 +47,7 @@ extension JSONReader {
         made.maxTreatments = use.optional("maxTreatments").flatMap { node -> Int? in
             guard let count = number(node) else { return nil }
             let problem = count >= 1 && count <= 100 && count == count.rounded()
-                ? nil : "is \(RecordNumber.text(count)); expected the label's most treatments in a season, a whole number from 1 to 100"
+                ? nil : MessageText.plain("is \(RecordNumber.text(count)); expected the label's most treatments in a season, a whole number from 1 to 100")
             return checked(count, problem, at: node.path).map { Int($0) }
         }
         made.preHarvestIntervalDays = use.optional("preHarvestIntervalDays").flatMap { node -> Int? in
@@ -71,10 +71,10 @@ extension JSONReader {
 
     /// A list of short texts.
     private mutating func texts(_ node: Node) -> [String]? {
-        list(node, of: "names") { reader, item in reader.text(item) }
+        list(node) { reader, item in reader.text(item) }
     }
 
-    private mutating func checked<Value>(_ value: Value, _ problem: String?, at path: JSONPath) -> Value? {
+    private mutating func checked<Value>(_ value: Value, _ problem: MessageText?, at path: JSONPath) -> Value? {
         guard let problem else { return value }
         error(path, problem)
         return nil

@@ -89,7 +89,7 @@ public enum EPPONames {
         var hints: [Diagnostic] = []
         if job.field.cropCode == nil, let crop = job.field.crop, let entry = entry(named: crop, in: crops) {
             hints.append(Diagnostic(.warning, at: job.sourcePaths.job.appending("field").appending("cropCode"),
-                                    "\"\(crop)\" is \(entry.code) in the EPPO codes (\(entry.source)); add \"cropCode\": \"\(entry.code)\"",
+                                    MessageText("hint.crop-code", ["crop": crop, "code": entry.code, "source": entry.source]),
                                     code: DiagnosticCode.eppoHint))
         }
         if let reason = job.record.target {
@@ -98,7 +98,8 @@ public enum EPPONames {
             if !missing.isEmpty {
                 let codes = missing.map(\.code)
                 hints.append(Diagnostic(.warning, at: job.sourcePaths.job.appending("targetCodes"),
-                                        "the reason names \(missing.map { "\($0.names[0]) (\($0.code))" }.joined(separator: ", ")) in the EPPO codes; add them to \"targetCodes\": [\(codes.map { "\"\($0)\"" }.joined(separator: ", "))]",
+                                        MessageText("hint.target-codes", ["named": missing.map { "\($0.names[0]) (\($0.code))" }.joined(separator: ", "),
+                                                                          "codes": codes.map { "\"\($0)\"" }.joined(separator: ", ")]),
                                         code: DiagnosticCode.eppoHint))
             }
         }

@@ -26,13 +26,13 @@ extension ProductCatalogue {
             if let number = product.authorisation, let known = entry.authorisation, Self.key(number) != Self.key(known),
                !knows(authorisation: number) {
                 warnings.append(Diagnostic(.warning, at: path.appending("authorisation"),
-                                           "\(name)'s authorisation number \(number) is not the catalogue's (\(known)); check the label",
+                                           MessageText("label.authorisation-not-catalogues", ["name": name, "number": number, "known": known]),
                                            notice: .authorisationUnknown(product: name, number: number)))
             }
             if let until = entry.validUntil, let day = job.date.map(Self.day), day > until {
                 let number = filled.authorisation ?? entry.name
                 warnings.append(Diagnostic(.warning, at: path.appending("authorisation"),
-                                           "\(name)'s authorisation \(number) allowed its use until \(until); the application is on \(day)",
+                                           MessageText("label.authorisation-expired", ["name": name, "number": number, "until": until, "day": day]),
                                            notice: .authorisationExpired(product: name, number: number, lastDay: until)))
             }
         }
@@ -40,8 +40,8 @@ extension ProductCatalogue {
         where entry(for: product) == nil && product.kind == .plantProtection && product.name != nil {
             let path = job.sourcePaths.products.appending(index: index)
             let name = product.name ?? ""
-            let message = product.authorisation.map { "\(name) (authorisation \($0)) is not in the product catalogue; its number and label are not checked" }
-                ?? "\(name) is not in the product catalogue; its authorisation number and label are not checked"
+            let message = product.authorisation.map { MessageText("label.not-in-catalogue-numbered", ["name": name, "number": $0]) }
+                ?? MessageText("label.not-in-catalogue", ["name": name])
             warnings.append(Diagnostic(.warning, at: path.appending("name"), message,
                                        notice: .authorisationUnknown(product: name, number: product.authorisation)))
         }
@@ -59,24 +59,27 @@ extension ProductCatalogue {
             let name = product.name ?? entry.name
             guard let use = entry.use(for: job.field) else {
                 warnings.append(Diagnostic(.warning, at: path.appending("name"),
-                                           "\(name)'s label in the catalogue lists no use on \(crop); check that the crop is on the label",
+                                           MessageText("label.no-use-on-crop", ["name": name, "crop": crop]),
                                            notice: .notOnLabel(product: name, crop: crop)))
                 continue
             }
             if let maximum = use.maxRate, let dose = dose(of: index, in: plan, like: maximum.unit) {
                 if maximum.unit.form != product.form {
                     warnings.append(Diagnostic(.warning, at: path.appending("rate"),
-                                               "\(name)'s label maximum is in \(maximum.unit.rawValue), the job's dose in \(product.rate.unit.rawValue): one is a liquid, the other a solid, so they were not compared",
+                                               MessageText("label.units-not-comparable", ["name": name, "labelUnit": maximum.unit.rawValue,
+                                                                                          "doseUnit": product.rate.unit.rawValue]),
                                                notice: .labelUnitNotComparable(product: name, labelUnit: maximum.unit.rawValue, doseUnit: product.rate.unit.rawValue)))
                 } else if dose > maximum.value * (1 + 1e-9) {
                     warnings.append(Diagnostic(.warning, at: path.appending("rate"),
-                                               "\(name) at \(RecordNumber.text(Self.rounded(dose))) \(maximum.unit.rawValue) is above the label's maximum of \(RecordNumber.text(maximum.value)) \(maximum.unit.rawValue) on \(crop)",
+                                               MessageText("label.above-maximum", ["name": name, "crop": crop,
+                                                                                     "dose": "\(RecordNumber.text(Self.rounded(dose))) \(maximum.unit.rawValue)",
+                                                                                     "maximum": "\(RecordNumber.text(maximum.value)) \(maximum.unit.rawValue)"]),
                                                notice: .aboveLabelMaximum(product: name, dose: Self.rounded(dose), maximum: maximum.value, unit: maximum.unit.rawValue)))
                 }
             }
             if let window = use.bbch, let stage = job.record.bbch, stage.from < window.from || stage.to > window.to {
                 warnings.append(Diagnostic(.warning, at: job.sourcePaths.job.appending("bbch"),
-                                           "the crop at BBCH \(stage.text) is outside \(name)'s label window on \(crop), BBCH \(window.text)",
+                                           MessageText("label.outside-stages", ["name": name, "crop": crop, "stage": stage.text, "window": window.text]),
                                            notice: .outsideLabelStages(product: name, stage: stage.text, window: window.text)))
             }
         }
@@ -132,8 +135,10 @@ extension ProductCatalogue {
         let first = day(earliest.day)
         guard planned < first else { return [] }
         let name = earliest.product ?? "the product"
-        return [Diagnostic(.warning, at: job.sourcePaths.job.appending("plannedHarvest"),
-                           "harvest is planned for \(planned), before \(first): \(name)'s pre-harvest interval is \(earliest.days) days",
+        let values = ["planned": planned, "earliest": first, "days": String(earliest.days)]
+        let text = earliest.product.map { MessageText("label.harvest-too-early", values.merging(["name": $0]) { $1 }) }
+            ?? MessageText("label.harvest-too-early-unnamed", values)
+        return [Diagnostic(.warning, at: job.sourcePaths.job.appending("plannedHarvest"), text,
                            notice: .harvestTooEarly(product: name, planned: planned, earliest: first, days: earliest.days))]
     }
 }

@@ -28,7 +28,8 @@ extension ProductCatalogue {
                 let where_ = over.map(\.0).joined(separator: ", ")
                 warnings[index].append(Diagnostic(
                     .warning, at: job.sourcePaths.products.appending(index: productIndex).appending("name"),
-                    "\(name): treatment \(most) on \(job.field.crop ?? crop) in \(year) (\(where_)); the label allows \(maximum) a season",
+                    MessageText("label.treatments-over", ["name": name, "count": String(most), "crop": job.field.crop ?? crop, "year": year,
+                                                          "place": where_, "maximum": String(maximum)]),
                     notice: .treatmentsOverLabel(product: name, count: most, maximum: maximum, place: where_)))
             }
         }

@@ -28,8 +28,10 @@ extension PangoTextEngine {
             let missing = missingCharacters(in: text)
             guard !missing.isEmpty else { return nil }
             let shown = missing.prefix(5).map { "\(Character($0)) (U+\(String($0.value, radix: 16, uppercase: true)))" }
-            return Diagnostic(.warning, at: path, "has characters the report's fonts cannot draw, printed as \u{FFFD}, the replacement character: "
-                + shown.joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : ""),
+            let characters = ["characters": shown.joined(separator: ", ")]
+            let text = missing.count > 5 ? MessageText("input.unprintable-more", characters.merging(["more": String(missing.count - 5)]) { $1 })
+                : MessageText("input.unprintable", characters)
+            return Diagnostic(.warning, at: path, text,
                 notice: .unprintableText(field: path.description, characters: missing.prefix(5).map { "U+" + String($0.value, radix: 16, uppercase: true) }))
         }
     }

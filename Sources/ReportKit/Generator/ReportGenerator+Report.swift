@@ -27,7 +27,7 @@ extension ReportGenerator {
             }
             return try report(from: decoded, source: entries[0].source, output: output)
         case .history(let entries):
-            throw .input(InputError(at: .root, "this is a history of \(entries.count) jobs; a \(template.name) report is of one job. Use the history-summary template for the history's cover"))
+            throw .input(InputError(at: .root, MessageText("input.history-for-job-template", ["count": String(entries.count), "template": template.name])))
         }
     }
 
@@ -64,7 +64,8 @@ extension ReportGenerator {
     /// line of the cover at once, so a history of large jobs never holds all their loads.
     public func historyReport(of entries: [HistoryEntry], source: [UInt8]?, output: ReportOutput = .pdf) throws(ReportError) -> Report {
         guard entries.count <= ReportTemplate.maximumTableRows else {
-            throw .input(InputError(at: .root, "this history has \(entries.count) jobs; a cover lists at most \(ReportTemplate.maximumTableRows). Split the history"))
+            throw .input(InputError(at: .root, MessageText("input.cover-too-long", ["count": String(entries.count), "maximum": String(ReportTemplate.maximumTableRows)]),
+                                    code: DiagnosticCode.limit))
         }
         var lines: [HistoryLine] = []
         var records: [RecordLine] = []

@@ -16,18 +16,18 @@ extension JSONReader {
         guard let entry = object(node, allowed: Self.appEntryKeys, unknownKeysAreErrors: false) else { return nil }
         let id = entry.optional("id").flatMap { text($0) }
         let date = entry.optional("date").flatMap { readAppDate($0) }
-        let area = required("fieldArea", in: entry, expected: "the field area as a number").flatMap { positiveNumber($0) }
+        let area = required("fieldArea", in: entry, expected: MessageText("expected.app-area")).flatMap { positiveNumber($0) }
         var areaUnit = AreaUnit.hectare
         if let unitNode = entry.optional("areaUnit") {
             if case .string(let name) = unitNode.value, let unit = Self.appAreaUnits[name] {
                 areaUnit = unit
             } else {
-                error(unitNode.path, "unknown area unit \(Self.literal(unitNode.value)); expected \"ha\", \"ar\" or \"m²\"", code: DiagnosticCode.unit)
+                error(unitNode.path, MessageText("input.app-area-unit", ["unit": Self.literal(unitNode.value)]), code: DiagnosticCode.unit)
             }
         }
-        let sprayRate = required("sprayRate", in: entry, expected: "the spray volume in L/ha").flatMap { positiveNumber($0) }
-        let chemicalRate = required("chemicalRate", in: entry, expected: "the product rate in L/ha").flatMap { positiveNumber($0) }
-        let capacity = required("tankCapacity", in: entry, expected: "the tank capacity in L").flatMap { positiveNumber($0) }
+        let sprayRate = required("sprayRate", in: entry, expected: MessageText("expected.app-spray-rate")).flatMap { positiveNumber($0) }
+        let chemicalRate = required("chemicalRate", in: entry, expected: MessageText("expected.app-product-rate")).flatMap { positiveNumber($0) }
+        let capacity = required("tankCapacity", in: entry, expected: MessageText("expected.app-tank")).flatMap { positiveNumber($0) }
         guard let area, let sprayRate, let chemicalRate, let capacity, !hasErrors else { return nil }
         let root = node.path
         var job = SprayJob(
@@ -53,7 +53,7 @@ extension JSONReader {
         // JSONEncoder's default: seconds since 2001-01-01; accept 1970 to 2100.
         let date = Date(timeIntervalSinceReferenceDate: seconds)
         guard (-978_307_200.0...3_124_137_600.0).contains(seconds) else {
-            error(node.path, "\(Self.format(seconds)) seconds since 2001-01-01 is not a date between 1970 and 2100", code: DiagnosticCode.date)
+            error(node.path, MessageText("input.app-date", ["seconds": Self.format(seconds)]), code: DiagnosticCode.date)
             return nil
         }
         return JobDate(instant: date, utcOffsetSeconds: 0, hasTime: true, isUTC: true).inZone(defaultTimeZone)

@@ -18,11 +18,11 @@ package struct JSONParser {
         var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
         parser.skipWhitespace()
-        if parser.offset == bytes.count { throw parser.error("the document is empty; expected a JSON value") }
+        if parser.offset == bytes.count { throw parser.error(MessageText("json.empty")) }
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.offset < bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+            throw parser.error(MessageText("json.after-end", texts: ["found": parser.describeCurrent()]))
         }
         return value
     }
@@ -35,7 +35,7 @@ package struct JSONParser {
     // MARK: Values
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard let byte = current else { throw error("unexpected end of input; expected a value") }
+        guard let byte = current else { throw error(MessageText("json.end-expected-value")) }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
@@ -45,9 +45,9 @@ package struct JSONParser {
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
-            throw error("unexpected \(describeCurrent()); expected a value" + wordHint())
+            throw error(wordHint())
         default:
-            throw error("unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)")
+            throw error(MessageText("json.expected-value", texts: ["found": describeCurrent()]))
         }
     }
 
@@ -66,17 +66,17 @@ package struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeCurrent()); expected a member name in double quotes")
+                throw error(MessageText("json.expected-name", texts: ["found": describeCurrent()]))
             }
             let keyStart = offset
             let key = try parseString()
             guard seen.insert(key).inserted else {
                 offset = keyStart
-                throw error("the member \"\(key)\" appears twice in this object; each may appear once")
+                throw error(MessageText("json.duplicate-member", ["key": key]))
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeCurrent()); expected ':' after the member name \"\(key)\"")
+                throw error(MessageText("json.expected-colon", ["key": key], texts: ["found": describeCurrent()]))
             }
             offset += 1
             skipWhitespace()
@@ -88,7 +88,7 @@ package struct JSONParser {
             switch current {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "}"): offset += 1; return .object(JSONObject(members: members))
-            default: throw error("unexpected \(describeCurrent()); expected ',' or '}' after a member")
+            default: throw error(MessageText("json.expected-member-end", texts: ["found": describeCurrent()]))
             }
         }
     }
@@ -113,19 +113,19 @@ package struct JSONParser {
             switch current {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "]"): offset += 1; return .array(elements)
-            default: throw error("unexpected \(describeCurrent()); expected ',' or ']' after an array element")
+            default: throw error(MessageText("json.expected-element-end", texts: ["found": describeCurrent()]))
             }
         }
     }
 
     private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
         if depth > maximumDepth {
-            throw error("nesting is deeper than \(maximumDepth) levels")
+            throw error(MessageText("json.too-deep", ["maximum": String(maximumDepth)]))
         }
     }
 
     /// A hint for a bare word where a value belongs: a capitalised keyword, or NaN/Infinity.
-    private func wordHint() -> String {
+    private func wordHint() -> MessageText {
         var end = offset
         while end < bytes.count, end - offset < 16,
               (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[end]) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) {
@@ -133,12 +133,12 @@ package struct JSONParser {
         }
         let word = String(decoding: bytes[offset..<end], as: UTF8.self)
         if ["true", "false", "null"].contains(word.lowercased()) {
-            return " (did you mean \(word.lowercased())? JSON keywords are lower case)"
+            return MessageText("json.keyword-case", ["keyword": word.lowercased()], texts: ["found": describeCurrent()])
         }
         if ["nan", "infinity", "inf"].contains(word.lowercased()) {
-            return " (JSON has no \(word); numbers must be finite)"
+            return MessageText("json.not-finite", ["word": word], texts: ["found": describeCurrent()])
         }
-        return " (text must be in double quotes)"
+        return MessageText("json.unquoted-text", texts: ["found": describeCurrent()])
     }
 
     // MARK: Scalars
@@ -147,7 +147,7 @@ package struct JSONParser {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         guard bytes.count - offset >= expected.count,
               bytes[offset..<(offset + expected.count)].elementsEqual(expected) else {
-            throw error("unexpected \(describeCurrent()); expected a value (did you mean \(literal)? JSON keywords are lower case)")
+            throw error(MessageText("json.keyword-case", ["keyword": "\(literal)"], texts: ["found": describeCurrent()]))
         }
         offset += expected.count
     }
@@ -155,21 +155,21 @@ package struct JSONParser {
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
         let start = offset
         if current == UInt8(ascii: "-") { offset += 1 }
-        guard let first = current, isDigit(first) else { throw error("a number needs a digit after '-'") }
+        guard let first = current, isDigit(first) else { throw error(MessageText("json.minus-without-digit")) }
         offset += 1
         if first == UInt8(ascii: "0"), let next = current, isDigit(next) {
-            throw error("a number may not start with 0 followed by more digits")
+            throw error(MessageText("json.leading-zero"))
         }
         skipDigits()
         if current == UInt8(ascii: ".") {
             offset += 1
-            guard let digit = current, isDigit(digit) else { throw error("a number needs digits after the decimal point (JSON uses '.', not ',')") }
+            guard let digit = current, isDigit(digit) else { throw error(MessageText("json.no-fraction-digits")) }
             skipDigits()
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             offset += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
-            guard let digit = current, isDigit(digit) else { throw error("a number needs digits in its exponent") }
+            guard let digit = current, isDigit(digit) else { throw error(MessageText("json.no-exponent-digits")) }
             skipDigits()
         }
         return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))
@@ -190,21 +190,21 @@ package struct JSONParser {
         while true {
             guard let byte = current else {
                 offset = quote
-                throw error("a string is not closed; expected '\"' before the end of input")
+                throw error(MessageText("json.unclosed-string"))
             }
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
                 guard let text = String(validating: utf8, as: UTF8.self) else {
                     offset = quote
-                    throw error("a string is not valid UTF-8")
+                    throw error(MessageText("json.invalid-utf8"))
                 }
                 return text
             case UInt8(ascii: "\\"):
                 offset += 1
                 try parseEscape(into: &utf8)
             case 0..<0x20:
-                throw error("a control character (U+\(hex(UInt32(byte)))) must be escaped inside a string")
+                throw error(MessageText("json.unescaped-control", ["character": "U+" + hex(UInt32(byte))]))
             default:
                 utf8.append(byte)
                 offset += 1
@@ -213,7 +213,7 @@ package struct JSONParser {
     }
 
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
-        guard let byte = current else { throw error("unexpected end of input inside an escape") }
+        guard let byte = current else { throw error(MessageText("json.end-in-escape")) }
         offset += 1
         let simple: UInt8? = switch byte {
         case UInt8(ascii: "\""): UInt8(ascii: "\"")
@@ -232,24 +232,24 @@ package struct JSONParser {
         }
         guard byte == UInt8(ascii: "u") else {
             offset -= 2
-            throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))' in a string")
+            throw error(MessageText("json.unknown-escape", ["escape": "\\\(Character(Unicode.Scalar(byte)))"]))
         }
         var scalar = try parseHexQuad()
         if (0xD800...0xDBFF).contains(scalar) {
             // A high surrogate must be followed by an escaped low surrogate; together they name one scalar.
             guard current == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
-                throw error("an escaped high surrogate (\\u\(hex(scalar))) must be followed by a low surrogate")
+                throw error(MessageText("json.lone-high-surrogate", ["escape": "\\u\(hex(scalar))"]))
             }
             offset += 2
             let low = try parseHexQuad()
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw error("\\u\(hex(low)) is not a low surrogate after \\u\(hex(scalar))")
+                throw error(MessageText("json.not-low-surrogate", ["escape": "\\u\(hex(low))", "high": "\\u\(hex(scalar))"]))
             }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(scalar) {
-            throw error("a lone low surrogate (\\u\(hex(scalar))) is not a character")
+            throw error(MessageText("json.lone-low-surrogate", ["escape": "\\u\(hex(scalar))"]))
         }
-        guard let unicode = Unicode.Scalar(scalar) else { throw error("\\u\(hex(scalar)) is not a character") }
+        guard let unicode = Unicode.Scalar(scalar) else { throw error(MessageText("json.not-a-character", ["escape": "\\u\(hex(scalar))"])) }
         utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
     }
 
@@ -257,7 +257,7 @@ package struct JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = hexValue(byte) else {
-                throw error("\\u must be followed by four hexadecimal digits")
+                throw error(MessageText("json.short-unicode-escape"))
             }
             value = value << 4 | digit
             offset += 1
@@ -291,20 +291,20 @@ package struct JSONParser {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    private func describeCurrent() -> String {
-        guard let byte = current else { return "end of input" }
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        if byte < 0x80 { return "character U+\(hex(UInt32(byte)))" }
+    private func describeCurrent() -> MessageText {
+        guard let byte = current else { return MessageText("json.end-of-input") }
+        if byte >= 0x21 && byte < 0x7F { return MessageText("json.character", ["character": "'\(Character(Unicode.Scalar(byte)))'"]) }
+        if byte < 0x80 { return MessageText("json.control", ["character": "U+\(hex(UInt32(byte)))"]) }
         // Name the whole character, not its first UTF-8 byte.
         var end = offset + 1
         while end < bytes.count, end - offset < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
         if let text = String(validating: bytes[offset..<end], as: UTF8.self), let character = text.first {
-            return "'\(character)'"
+            return MessageText("json.character", ["character": "'\(character)'"])
         }
-        return "byte 0x\(String(byte, radix: 16, uppercase: true)) (not valid UTF-8)"
+        return MessageText("json.invalid-byte", ["byte": "0x\(String(byte, radix: 16, uppercase: true))"])
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
+    private func error(_ text: MessageText) -> JSONSyntaxError {
         // Columns count characters, not bytes, so they match what an editor shows for Polish text.
         var line = 1
         var lineStart = 0
@@ -314,7 +314,7 @@ package struct JSONParser {
             lineStart = index + 1
         }
         let column = 1 + bytes[lineStart..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return JSONSyntaxError(path: path, line: line, column: column, message: message)
+        return JSONSyntaxError(path: path, line: line, column: column, text: text)
     }
 }
 
@@ -324,7 +324,10 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     package let path: JSONPath
     package let line: Int
     package let column: Int
-    package let message: String
+    /// Why, by key, to tell in any language.
+    package let text: MessageText
+    /// Why, in English.
+    package var message: String { MessageCatalog.tell(text, in: .english) }
 
     package var description: String {
         "\(path): invalid JSON at line \(line), column \(column): \(message)"
@@ -332,13 +335,14 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
 
     /// The same error in a document that starts `lines` lines further down its file.
     func shifted(byLines lines: Int) -> JSONSyntaxError {
-        JSONSyntaxError(path: path, line: line + lines, column: column, message: message)
+        JSONSyntaxError(path: path, line: line + lines, column: column, text: text)
     }
 }
 
 extension InputError {
     /// A syntax error as an input error at the path being read, with its line and column.
     package init(_ syntax: JSONSyntaxError) {
-        self.init(at: syntax.path, "invalid JSON at line \(syntax.line), column \(syntax.column): \(syntax.message)", code: InputError.syntaxCode)
+        self.init(at: syntax.path, MessageText("json.invalid", ["line": String(syntax.line), "column": String(syntax.column)], texts: ["why": syntax.text]),
+                  code: InputError.syntaxCode)
     }
 }

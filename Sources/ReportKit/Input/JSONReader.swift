@@ -26,12 +26,17 @@ struct JSONReader {
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// An error at `path`; `code` is its stable code (``DiagnosticCode``), where the check has one.
-    mutating func error(_ path: JSONPath, _ message: String, code: String? = nil) {
-        diagnostics.append(Diagnostic(.error, at: path, message, code: code))
+    mutating func error(_ path: JSONPath, _ text: MessageText, code: String? = nil) {
+        diagnostics.append(Diagnostic(.error, at: path, text, code: code))
     }
 
-    mutating func warning(_ path: JSONPath, _ message: String, notice: Notice? = nil) {
-        diagnostics.append(Diagnostic(.warning, at: path, message, notice: notice))
+    mutating func warning(_ path: JSONPath, _ text: MessageText, notice: Notice? = nil) {
+        diagnostics.append(Diagnostic(.warning, at: path, text, notice: notice))
+    }
+
+    /// An error of a definition or catalogue file in words of its own, which its author reads in English.
+    mutating func error(_ path: JSONPath, _ message: String, code: String? = nil) {
+        error(path, .plain(message), code: code)
     }
 
     // MARK: Structure
@@ -40,32 +45,39 @@ struct JSONReader {
     /// optional field must not vanish from a record), warnings otherwise.
     mutating func object(_ node: Node, allowed: [String], unknownKeysAreErrors: Bool = true) -> ObjectNode? {
         guard case .object(let object) = node.value else {
-            error(node.path, "expected an object, found \(node.value.typeDescription)", code: DiagnosticCode.type)
+            error(node.path, Self.expected("json.an-object", found: node.value), code: DiagnosticCode.type)
             return nil
         }
         for key in object.keys where !allowed.contains(key) {
-            var message = "unknown field \"\(key)\""
-            if let suggestion = Self.closest(to: key, in: allowed) { message += "; did you mean \"\(suggestion)\"?" }
-            message += " Expected: \(allowed.joined(separator: ", "))"
+            var values = ["key": key, "allowed": allowed.joined(separator: ", ")]
+            let suggestion = Self.closest(to: key, in: allowed)
+            values["suggestion"] = suggestion
+            let ignored = unknownKeysAreErrors ? "" : ".ignored"
+            let text = MessageText((suggestion == nil ? "input.unknown-field" : "input.unknown-field-suggest") + ignored, values)
             if unknownKeysAreErrors {
-                error(node.path.appending(key), message, code: DiagnosticCode.unknownField)
+                error(node.path.appending(key), text, code: DiagnosticCode.unknownField)
             } else {
-                warning(node.path.appending(key), message + "; it is ignored", notice: .ignoredKey(key))
+                warning(node.path.appending(key), text, notice: .ignoredKey(key))
             }
         }
         return ObjectNode(object: object, path: node.path)
     }
 
     /// The member `key`, which must be present and not null.
-    mutating func required(_ key: String, in object: ObjectNode, expected: String) -> Node? {
+    mutating func required(_ key: String, in object: ObjectNode, expected: MessageText) -> Node? {
         if let node = object.optional(key) { return node }
-        error(object.path.appending(key), "missing required field; expected \(expected)", code: DiagnosticCode.missing)
+        error(object.path.appending(key), MessageText("input.missing", texts: ["expected": expected]), code: DiagnosticCode.missing)
         return nil
+    }
+
+    /// ``required(_:in:expected:)`` for a definition or catalogue file, in English words.
+    mutating func required(_ key: String, in object: ObjectNode, expected: String) -> Node? {
+        required(key, in: object, expected: .plain(expected))
     }
 
     mutating func array(_ node: Node) -> [Node]? {
         guard case .array(let elements) = node.value else {
-            error(node.path, "expected an array, found \(node.value.typeDescription)", code: DiagnosticCode.type)
+            error(node.path, Self.expected("json.an-array", found: node.value), code: DiagnosticCode.type)
             return nil
         }
         return elements.enumerated().map { Node(value: $1, path: node.path.appending(index: $0)) }
@@ -78,23 +90,23 @@ struct JSONReader {
         switch node.value {
         case .number(let number):
             guard let value = number.value else {
-                error(node.path, "\(number.literal) is too large to be a number here; expected a finite number", code: DiagnosticCode.number)
+                error(node.path, MessageText("input.number-too-large", ["number": number.literal]), code: DiagnosticCode.number)
                 return nil
             }
             // 1e-999 reads as 0; saying "got 0" would blame the user for a zero they did not write.
             if value == 0, number.literal.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
-                error(node.path, "\(number.literal) is too small to be a number here (it rounds to 0); expected a usable number", code: DiagnosticCode.number)
+                error(node.path, MessageText("input.number-too-small", ["number": number.literal]), code: DiagnosticCode.number)
                 return nil
             }
             return value
         case .string(let text) where Double(text).map({ !$0.isFinite }) == true:
-            error(node.path, "\"\(text)\" is not a finite number; expected a number", code: DiagnosticCode.number)
+            error(node.path, MessageText("input.number-not-finite", ["text": text]), code: DiagnosticCode.number)
             return nil
         case .string(let text) where Double(text) != nil:
-            error(node.path, "expected a number, found the string \"\(text)\"; write numbers without quotes", code: DiagnosticCode.type)
+            error(node.path, MessageText("input.number-in-quotes", ["text": text]), code: DiagnosticCode.type)
             return nil
         default:
-            error(node.path, "expected a number, found \(node.value.typeDescription)", code: DiagnosticCode.type)
+            error(node.path, Self.expected("json.a-number", found: node.value), code: DiagnosticCode.type)
             return nil
         }
     }
@@ -115,7 +127,8 @@ struct JSONReader {
         guard let value = number(node) else { return nil }
         guard range.contains(value) else {
             let suffix = unit.isEmpty ? "" : " \(unit)"
-            error(node.path, "must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))\(suffix), got \(Self.format(value))", code: DiagnosticCode.range)
+            let values = ["lowest": Self.format(range.lowerBound), "highest": Self.format(range.upperBound) + suffix, "value": Self.format(value)]
+            error(node.path, MessageText("input.out-of-range", values), code: DiagnosticCode.range)
             return nil
         }
         return value
@@ -126,7 +139,7 @@ struct JSONReader {
     /// text, no bidirectional overrides.
     mutating func text(_ node: Node, maximumLength: Int = JobLimits.maximumTextLength, multiline: Bool = false) -> String? {
         guard case .string(let text) = node.value else {
-            error(node.path, "expected a string, found \(node.value.typeDescription)", code: DiagnosticCode.type)
+            error(node.path, Self.expected("json.a-string", found: node.value), code: DiagnosticCode.type)
             return nil
         }
         if let problem = JobRules.text(text, maximumLength: maximumLength, multiline: multiline) {
@@ -139,32 +152,38 @@ struct JSONReader {
     /// A string naming a unit of type `Unit`.
     mutating func unit<Unit: InputUnit>(_ node: Node, as _: Unit.Type) -> Unit? {
         guard case .string(let symbol) = node.value else {
-            error(node.path, "expected the \(Unit.kindName) as a string, found \(node.value.typeDescription)", code: DiagnosticCode.type)
+            error(node.path, MessageText("input.unit-not-string", texts: ["kind": Self.kind(Unit.kindName), "found": Self.found(node.value)]),
+                  code: DiagnosticCode.type)
             return nil
         }
         if let unit = Unit(symbol: symbol) { return unit }
-        var message = "unknown \(Unit.kindName) \"\(symbol)\""
+        let symbols = Unit.acceptedSymbols.map { "\"\($0)\"" }.joined(separator: ", ")
+        let text: MessageText
         if let otherKind = UnitKinds.kindName(of: symbol) {
-            message = "\"\(symbol)\" is \(Self.withArticle(otherKind)), not \(Self.withArticle(Unit.kindName))"
+            text = MessageText("input.unit-other-kind", ["symbol": symbol, "symbols": symbols],
+                               texts: ["otherKind": Self.kind(otherKind, article: true), "kind": Self.kind(Unit.kindName, article: true)])
         } else if let suggestion = Unit.acceptedSymbols.first(where: { $0.lowercased() == symbol.lowercased() }) {
-            message += "; did you mean \"\(suggestion)\"?"
+            text = MessageText("input.unit-unknown-suggest", ["symbol": symbol, "suggestion": suggestion, "symbols": symbols],
+                               texts: ["kind": Self.kind(Unit.kindName)])
+        } else {
+            text = MessageText("input.unit-unknown", ["symbol": symbol, "symbols": symbols], texts: ["kind": Self.kind(Unit.kindName)])
         }
-        message += ". Expected one of: \(Unit.acceptedSymbols.map { "\"\($0)\"" }.joined(separator: ", "))"
-        error(node.path, message, code: DiagnosticCode.unit)
+        error(node.path, text, code: DiagnosticCode.unit)
         return nil
     }
 
     /// One of a fixed set of words (an enum's raw values).
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, as _: Choice.Type) -> Choice? where Choice.RawValue == String {
-        // "a" or "b"; "a", "b" or "c".
+        // "a" or "b"; "a", "b" or "c", with the "or" of the message's language.
         let words = Choice.allCases.map { "\"\($0.rawValue)\"" }
-        let expected = words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1] : words.joined()
+        let choices = words.count > 1 ? MessageText("list.or", ["first": words.dropLast().joined(separator: ", "), "last": words[words.count - 1]])
+            : MessageText("list.one", ["item": words.joined()])
         guard case .string(let word) = node.value else {
-            error(node.path, "expected \(expected), found \(node.value.typeDescription)", code: DiagnosticCode.type)
+            error(node.path, MessageText("input.choice-type", texts: ["choices": choices, "found": Self.found(node.value)]), code: DiagnosticCode.type)
             return nil
         }
         guard let choice = Choice(rawValue: word) else {
-            error(node.path, "unknown value \"\(word)\"; expected \(expected)", code: DiagnosticCode.choice)
+            error(node.path, MessageText("input.choice-unknown", ["word": word], texts: ["choices": choices]), code: DiagnosticCode.choice)
             return nil
         }
         return choice
@@ -172,9 +191,26 @@ struct JSONReader {
 
     // MARK: Helpers
 
-    /// "an area unit", "a tank volume unit".
-    static func withArticle(_ noun: String) -> String {
-        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
+    /// "expected a number, found a string": what a value should have been and what it is.
+    static func expected(_ what: String, found value: JSONValue) -> MessageText {
+        MessageText("input.expected-found", texts: ["expected": MessageText(what), "found": found(value)])
+    }
+
+    /// What a JSON value is, in words ("a string", "null").
+    static func found(_ value: JSONValue) -> MessageText {
+        switch value {
+        case .null: MessageText("json.null")
+        case .bool: MessageText("json.a-boolean")
+        case .number: MessageText("json.a-number")
+        case .string: MessageText("json.a-string")
+        case .array: MessageText("json.an-array")
+        case .object: MessageText("json.an-object")
+        }
+    }
+
+    /// A kind of unit in words ("area unit"), or with its article ("an area unit").
+    static func kind(_ kindName: String, article: Bool = false) -> MessageText {
+        MessageText("unit-kind." + kindName.replacing(" ", with: "-") + (article ? ".a" : ""))
     }
 
     /// Formats a number for an error message without exponent noise for ordinary values.

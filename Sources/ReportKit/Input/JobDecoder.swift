@@ -12,7 +12,7 @@ public enum JobDecoder {
         case .job(let job):
             return job
         case .history(let entries):
-            throw InputError(at: .root, "this is a history of \(entries.count) job(s); expected one job. Use `report-gen batch` for a history")
+            throw InputError(at: .root, MessageText("input.history-not-job", ["count": String(entries.count)]))
         }
     }
 
@@ -20,7 +20,7 @@ public enum JobDecoder {
     /// spoil the others: each entry carries its own result.
     public static func decodeDocument(_ bytes: [UInt8], timeZone: TimeZoneRules? = nil, fillIn: RecordFillIn? = nil) throws(InputError) -> JobDocument {
         if bytes.count > JobLimits.maximumDocumentBytes {
-            throw InputError(at: .root, "the input is \(bytes.count) bytes; at most \(JobLimits.maximumDocumentBytes) bytes are read")
+            throw InputError(at: .root, MessageText("input.too-large", ["bytes": String(bytes.count), "maximum": String(JobLimits.maximumDocumentBytes)]), code: DiagnosticCode.limit)
         }
         let value: JSONValue
         do {
@@ -54,7 +54,7 @@ public enum JobDecoder {
         case .object:
             return [JSONReader.Node(value: value, path: .root)]
         default:
-            throw InputError(at: .root, "expected a spray job (an object) or a history (an array), found \(value.typeDescription)", code: InputError.notAJobCode)
+            throw InputError(at: .root, MessageText("input.not-job-or-history", texts: ["found": JSONReader.found(value)]), code: InputError.notAJobCode)
         }
     }
 
@@ -63,10 +63,10 @@ public enum JobDecoder {
         var reader = JSONReader()
         let root = JSONReader.Node(value: value, path: .root)
         let history = reader.object(root, allowed: ["version", "jobs"])
-        if let version = history.flatMap({ reader.required("version", in: $0, expected: "1") }), reader.number(version) != 1 {
-            reader.error(version.path, "unsupported version \(JSONReader.literal(version.value)); this report-gen reads version 1", code: DiagnosticCode.version)
+        if let version = history.flatMap({ reader.required("version", in: $0, expected: MessageText("expected.version")) }), reader.number(version) != 1 {
+            reader.error(version.path, MessageText("input.unsupported-version", ["version": JSONReader.literal(version.value)]), code: DiagnosticCode.version)
         }
-        let jobs = history.flatMap { reader.required("jobs", in: $0, expected: "an array of v1 jobs") }.flatMap { reader.array($0) }
+        let jobs = history.flatMap { reader.required("jobs", in: $0, expected: MessageText("expected.jobs")) }.flatMap { reader.array($0) }
         guard let jobs, !reader.hasErrors else {
             throw InputError(reader.diagnostics.filter { $0.severity == .error })
         }
@@ -86,10 +86,9 @@ public enum JobDecoder {
         } else if case .object(let object) = value, object["fieldArea"] != nil {
             job = reader.readAppEntry(node)
         } else if case .object = value {
-            return .failure(InputError(at: path,
-                "not a spray job: expected ReportKit's format (with \"version\": 1) or a Kalkulator Oprysku entry (with \"fieldArea\")", code: InputError.notAJobCode))
+            return .failure(InputError(at: path, MessageText("input.not-a-job"), code: InputError.notAJobCode))
         } else {
-            return .failure(InputError(at: path, "expected a spray job (an object), found \(value.typeDescription)", code: InputError.notAJobCode))
+            return .failure(InputError(at: path, MessageText("input.job-not-object", texts: ["found": JSONReader.found(value)]), code: InputError.notAJobCode))
         }
         var diagnostics = reader.diagnostics
         if let fillIn, let read = job, diagnostics.allSatisfy({ $0.severity != .error }) {

@@ -9,9 +9,9 @@ extension JSONReader {
     /// A v1 job, or nil with the reasons recorded.
     mutating func readV1Job(_ node: Node) -> SprayJob? {
         guard let root = object(node, allowed: Self.v1JobKeys) else { return nil }
-        if let version = required("version", in: root, expected: "1") {
+        if let version = required("version", in: root, expected: MessageText("expected.version")) {
             if number(version) != 1 {
-                error(version.path, "unsupported version \(Self.literal(version.value)); this report-gen reads version 1", code: DiagnosticCode.version)
+                error(version.path, MessageText("input.unsupported-version", ["version": Self.literal(version.value)]), code: DiagnosticCode.version)
             }
         }
         let id = root.optional("id").flatMap { text($0) }
@@ -27,18 +27,17 @@ extension JSONReader {
             error(path, problem, code: DiagnosticCode.order)
         }
         let author = root.optional("author").flatMap { text($0) }
-        let field = required("field", in: root, expected: "an object with the field's area").flatMap { readField($0) }
-        let sprayRate = required("sprayRate", in: root, expected: "the spray volume, e.g. {\"value\": 200, \"unit\": \"L/ha\"}")
+        let field = required("field", in: root, expected: MessageText("expected.field")).flatMap { readField($0) }
+        let sprayRate = required("sprayRate", in: root, expected: MessageText("expected.spray-rate"))
             .flatMap { readQuantity($0, SprayRateUnit.self) }
-        let tank = required("tank", in: root, expected: "an object with the tank's capacity").flatMap { readTank($0) }
+        let tank = required("tank", in: root, expected: MessageText("expected.tank")).flatMap { readTank($0) }
         let water = root.optional("water").flatMap { choice($0, as: WaterRule.self) } ?? .fillToVolume
-        let products = required("products", in: root, expected: "a list of at least one product with a rate")
+        let products = required("products", in: root, expected: MessageText("expected.products"))
             .flatMap { readProducts($0) }
         let growthStage = root.optional("growthStage").flatMap { text($0) }
         if let growthStage, root.optional("bbch") == nil, growthStage.uppercased().contains("BBCH"),
            BBCHStage.named(in: growthStage) == nil, let path = root.optional("growthStage")?.path {
-            warning(path, "names a BBCH stage that cannot be read as one stage or a forward range (\(String(reflecting: growthStage))); the record's BBCH columns stay empty. Give \"bbch\": 31 or [31, 37]",
-                    notice: .unreadableBBCH(growthStage))
+            warning(path, MessageText("input.unreadable-bbch", ["text": String(reflecting: growthStage)]), notice: .unreadableBBCH(growthStage))
         }
         let recordedAt = root.optional("recordedAt").flatMap { readDate($0) }?.inZone(zone)
         if let recordedAt, let path = root.optional("recordedAt")?.path, let problem = JobRules.recordedAt(recordedAt, end: endDate ?? date) {
@@ -59,7 +58,7 @@ extension JSONReader {
         record.recordedAt = recordedAt
         record.plannedHarvest = root.optional("plannedHarvest").flatMap { node -> JobDate? in
             guard let day = readDate(node) else { return nil }
-            if day.hasTime { error(node.path, "is a date and time; expected the day harvest is planned, like \"2026-07-20\"", code: DiagnosticCode.date) }
+            if day.hasTime { error(node.path, MessageText("input.harvest-day-with-time"), code: DiagnosticCode.date) }
             return day
         }
         guard let field, let sprayRate, let tank, let products, !hasErrors else { return nil }
@@ -79,7 +78,7 @@ extension JSONReader {
         let name = field.optional("name").flatMap { text($0) }
         let crop = field.optional("crop").flatMap { text($0) }
         let cropCode = field.optional("cropCode").flatMap { eppoCode($0) }
-        let area = required("area", in: field, expected: "the field's area, e.g. {\"value\": 12.5, \"unit\": \"ha\"}")
+        let area = required("area", in: field, expected: MessageText("expected.area"))
             .flatMap { readQuantity($0, AreaUnit.self) }
         let cropArea = field.optional("cropArea").flatMap { readQuantity($0, AreaUnit.self) }
         if let area, let cropArea, let path = field.optional("cropArea")?.path, let problem = JobRules.cropArea(cropArea, treated: area) {
@@ -95,7 +94,7 @@ extension JSONReader {
     /// `[{"label": "A", "cadastral": ["0212/3"]}]`: each parcel with a label, cadastral numbers or both.
     private mutating func readParcels(_ node: Node) -> [Parcel]? {
         guard let elements = array(node) else { return nil }
-        if let problem = JobRules.listLength(elements.count, of: "parcels") {
+        if let problem = JobRules.listLength(elements.count) {
             error(node.path, problem, code: DiagnosticCode.limit)
             return nil
         }
@@ -103,7 +102,7 @@ extension JSONReader {
         for element in elements {
             guard let parcel = object(element, allowed: ["label", "cadastral", "area"]) else { continue }
             let label = parcel.optional("label").flatMap { text($0) }
-            let cadastral = parcel.optional("cadastral").flatMap { list($0, of: "cadastral parcels") { reader, item in reader.text(item) } } ?? []
+            let cadastral = parcel.optional("cadastral").flatMap { list($0) { reader, item in reader.text(item) } } ?? []
             let area = parcel.optional("area").flatMap { readQuantity($0, AreaUnit.self) }
             let read = Parcel(label: label, cadastral: cadastral, area: area)
             if let problem = JobRules.parcel(read) { error(element.path, problem, code: DiagnosticCode.parcel) }
@@ -124,14 +123,14 @@ extension JSONReader {
     }
 
     private mutating func eppoCodes(_ node: Node) -> [String]? {
-        list(node, of: "codes") { reader, item in reader.eppoCode(item) }
+        list(node) { reader, item in reader.eppoCode(item) }
     }
 
     /// A list of at most ``JobRules/maximumListItems`` items, each read by `read`; nil (with the
     /// reasons recorded) when the list or any item is wrong.
-    mutating func list<Item>(_ node: Node, of noun: String, _ read: (inout JSONReader, Node) -> Item?) -> [Item]? {
+    mutating func list<Item>(_ node: Node, _ read: (inout JSONReader, Node) -> Item?) -> [Item]? {
         guard let items = array(node) else { return nil }
-        if let problem = JobRules.listLength(items.count, of: noun) {
+        if let problem = JobRules.listLength(items.count) {
             error(node.path, problem, code: DiagnosticCode.limit)
             return nil
         }
@@ -147,7 +146,7 @@ extension JSONReader {
         if case .array = node.value {
             guard let items = array(node) else { return nil }
             guard items.count == 2 else {
-                error(node.path, "has \(items.count) stages; expected one stage (31) or a range of two ([31, 37])", code: DiagnosticCode.bbch)
+                error(node.path, MessageText("input.bbch-stages", ["count": String(items.count)]), code: DiagnosticCode.bbch)
                 return nil
             }
             guard let from = bbchCode(items[0]), let to = bbchCode(items[1]) else { return nil }
@@ -171,7 +170,7 @@ extension JSONReader {
 
     private mutating func readTank(_ node: Node) -> Tank? {
         guard let tank = object(node, allowed: ["capacity", "loads"]) else { return nil }
-        let capacity = required("capacity", in: tank, expected: "the tank's capacity, e.g. {\"value\": 1000, \"unit\": \"L\"}")
+        let capacity = required("capacity", in: tank, expected: MessageText("expected.capacity"))
             .flatMap { readQuantity($0, TankUnit.self) }
         let loading = tank.optional("loads").flatMap { choice($0, as: LoadingStrategy.self) } ?? .fullThenPartial
         return capacity.map { Tank(capacity: $0, loading: loading) }
@@ -190,15 +189,15 @@ extension JSONReader {
     private mutating func readProduct(_ node: Node) -> Product? {
         guard let product = object(node, allowed: ["name", "rate", "authorisation", "kind", "activeIngredients", "restrictedEntryHours",
                                                        "preHarvestIntervalDays"]) else { return nil }
-        let name = required("name", in: product, expected: "the product's name").flatMap { text($0) }
+        let name = required("name", in: product, expected: MessageText("expected.product-name")).flatMap { text($0) }
         if let name, let path = product.optional("name")?.path, let problem = JobRules.productName(name) {
             error(path, problem, code: DiagnosticCode.text)
         }
-        let rate = required("rate", in: product, expected: "the product's rate, e.g. {\"value\": 1.5, \"unit\": \"L/ha\"}")
+        let rate = required("rate", in: product, expected: MessageText("expected.rate"))
             .flatMap { readQuantity($0, ProductRateUnit.self) }
         let authorisation = product.optional("authorisation").flatMap { text($0) }
         let kind = product.optional("kind").flatMap { choice($0, as: ProductKind.self) } ?? .plantProtection
-        let ingredients = product.optional("activeIngredients").flatMap { list($0, of: "active ingredients") { reader, item in reader.text(item) } } ?? []
+        let ingredients = product.optional("activeIngredients").flatMap { list($0) { reader, item in reader.text(item) } } ?? []
         let reentry = product.optional("restrictedEntryHours").flatMap { node -> Double? in
             guard let hours = positiveNumber(node) else { return nil }
             if let problem = JobRules.restrictedEntryHours(hours) {
@@ -227,8 +226,8 @@ extension JSONReader {
     /// `{"value": <number > 0>, "unit": <symbol>}`.
     mutating func readQuantity<Unit: InputUnit>(_ node: Node, _ type: Unit.Type) -> Quantity<Unit>? {
         guard let quantity = object(node, allowed: ["value", "unit"]) else { return nil }
-        let value = required("value", in: quantity, expected: "a number greater than 0").flatMap { positiveNumber($0) }
-        let unit = required("unit", in: quantity, expected: "one of \(Unit.acceptedSymbols.joined(separator: ", "))")
+        let value = required("value", in: quantity, expected: MessageText("expected.positive-number")).flatMap { positiveNumber($0) }
+        let unit = required("unit", in: quantity, expected: MessageText("expected.unit", ["symbols": Unit.acceptedSymbols.joined(separator: ", ")]))
             .flatMap { self.unit($0, as: type) }
         guard let value, let unit else { return nil }
         return Quantity(value, unit)
@@ -238,7 +237,8 @@ extension JSONReader {
     private mutating func readTimeZone(_ node: Node) -> TimeZoneRules? {
         guard let name = text(node) else { return nil }
         guard let zone = TimeZoneRules.named(name) else {
-            error(node.path, "\(String(reflecting: name)) is not a time zone of this system's database (\(TimeZoneRules.databaseFolder)); expected an IANA name like \"Europe/Warsaw\"", code: DiagnosticCode.timeZone)
+            error(node.path, MessageText("input.unknown-time-zone", ["name": String(reflecting: name), "database": TimeZoneRules.databaseFolder]),
+                  code: DiagnosticCode.timeZone)
             return nil
         }
         return zone
@@ -247,7 +247,7 @@ extension JSONReader {
     private mutating func readDate(_ node: Node) -> JobDate? {
         guard let text = text(node) else { return nil }
         guard let date = JobDate(rfc3339: text) else {
-            error(node.path, "\"\(text)\" is not a date; expected a date like \"2026-04-14T07:30:00+02:00\" or \"2026-04-14\"", code: DiagnosticCode.date)
+            error(node.path, MessageText("input.not-a-date", ["text": text]), code: DiagnosticCode.date)
             return nil
         }
         return date

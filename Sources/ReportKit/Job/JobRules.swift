@@ -6,104 +6,102 @@ enum JobRules {
     static let maximumListItems = 200
 
     /// A quantity's number: finite and greater than zero.
-    static func positive(_ value: Double) -> String? {
-        guard value.isFinite else { return "must be a finite number greater than 0" }
-        return value > 0 ? nil : "must be greater than 0, got \(JSONReader.format(value))"
+    static func positive(_ value: Double) -> MessageText? {
+        guard value.isFinite else { return MessageText("input.not-finite-positive") }
+        return value > 0 ? nil : MessageText("input.not-positive", ["value": JSONReader.format(value)])
     }
 
     /// A text of at most `maximumLength` characters that keeps ``TextRules``.
-    static func text(_ text: String, maximumLength: Int = JobLimits.maximumTextLength, multiline: Bool = false) -> String? {
+    static func text(_ text: String, maximumLength: Int = JobLimits.maximumTextLength, multiline: Bool = false) -> MessageText? {
         // Counted lazily so a 10 MB string is refused without walking all of it.
         if text.utf8.count > maximumLength, text.dropFirst(maximumLength).isEmpty == false {
-            return "is longer than \(maximumLength) characters"
+            return MessageText("input.text-too-long", ["maximum": String(maximumLength)])
         }
-        return TextRules.problem(in: text, multiline: multiline)
+        return TextRules.problemText(in: text, multiline: multiline)
     }
 
     /// A product's name: a record must name each product.
-    static func productName(_ name: String) -> String? {
-        name.isEmpty ? "must not be empty; a record must name each product" : nil
+    static func productName(_ name: String) -> MessageText? {
+        name.isEmpty ? MessageText("input.product-name-empty") : nil
     }
 
     /// The number of products in one tank mix.
-    static func productCount(_ count: Int) -> String? {
-        if count == 0 { return "the product list is empty; a spray job needs at least one product with a rate" }
-        if count > JobLimits.maximumProducts { return "has \(count) products; at most \(JobLimits.maximumProducts) are allowed in one tank mix" }
+    static func productCount(_ count: Int) -> MessageText? {
+        if count == 0 { return MessageText("input.no-products") }
+        if count > JobLimits.maximumProducts {
+            return MessageText("input.too-many-products", ["count": String(count), "maximum": String(JobLimits.maximumProducts)])
+        }
         return nil
     }
 
-    /// A list of parcels, cadastral numbers or codes (`noun`).
-    static func listLength(_ count: Int, of noun: String) -> String? {
-        count > maximumListItems ? "lists \(count) \(noun); at most \(maximumListItems) are accepted" : nil
+    /// A list of parcels, cadastral numbers or codes.
+    static func listLength(_ count: Int) -> MessageText? {
+        count > maximumListItems ? MessageText("input.list-too-long", ["count": String(count), "maximum": String(maximumListItems)]) : nil
     }
 
     /// An EPPO code: five or six capital letters or digits (EPPO Global Database), `TRZAW`, `ALOMY`.
-    static func eppoCode(_ code: String) -> String? {
+    static func eppoCode(_ code: String) -> MessageText? {
         guard (5...6).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
-            return "\"\(code)\" is not an EPPO code; expected five or six capital letters or digits, like \"TRZAW\" (winter wheat)"
+            return MessageText("input.not-eppo-code", ["code": code])
         }
         return nil
     }
 
     /// A parcel names itself by a label, cadastral numbers or both.
-    static func parcel(_ parcel: Parcel) -> String? {
-        parcel.label == nil && parcel.cadastral.isEmpty
-            ? "names no parcel; expected a \"label\" (the parcel of the aid application), \"cadastral\" numbers, or both" : nil
+    static func parcel(_ parcel: Parcel) -> MessageText? {
+        parcel.label == nil && parcel.cadastral.isEmpty ? MessageText("input.parcel-unnamed") : nil
     }
 
     /// The parcels' own areas make up the treated area: all of it when every parcel gives one,
     /// at most it when some do (to a square metre, or a millionth of a large field).
-    static func parcelAreas(_ parcels: [Parcel], treated: Quantity<AreaUnit>) -> String? {
+    static func parcelAreas(_ parcels: [Parcel], treated: Quantity<AreaUnit>) -> MessageText? {
         let given = parcels.compactMap(\.area)
         guard !given.isEmpty else { return nil }
         let sum = given.reduce(0) { $0 + $1.internalValue }
         let tolerance = max(JobLimits.minimumAreaHectares, treated.internalValue * 1e-6)
-        let hectares = { (value: Double) in "\(RecordNumber.text(value)) ha" }
+        let areas = ["sum": "\(RecordNumber.text(sum)) ha", "treated": "\(RecordNumber.text(treated.internalValue)) ha"]
         if given.count == parcels.count, abs(sum - treated.internalValue) > tolerance {
-            return "the parcels' areas add up to \(hectares(sum)); the treated area (\"field.area\") is \(hectares(treated.internalValue)). Give each parcel the area treated on it"
+            return MessageText("input.parcel-areas-differ", areas)
         }
         if given.count < parcels.count, sum > treated.internalValue + tolerance {
-            return "the parcels' areas add up to \(hectares(sum)), more than the treated area (\"field.area\"), \(hectares(treated.internalValue))"
+            return MessageText("input.parcel-areas-exceed", areas)
         }
         return nil
     }
 
     /// The parcels' labels and cadastral numbers together (``JobLimits/maximumParcelsText``).
-    static func parcelsText(_ parcels: [Parcel]) -> String? {
+    static func parcelsText(_ parcels: [Parcel]) -> MessageText? {
         let characters = parcels.reduce(0) { total, parcel in
             total + (parcel.label?.count ?? 0) + parcel.cadastral.reduce(0) { $0 + $1.count }
         }
         guard characters > JobLimits.maximumParcelsText else { return nil }
-        return "the parcels' labels and cadastral numbers hold \(characters) characters together; at most \(JobLimits.maximumParcelsText) are accepted (list the field's own parcels)"
+        return MessageText("input.parcels-text-too-long", ["count": String(characters), "maximum": String(JobLimits.maximumParcelsText)])
     }
 
     /// One BBCH code.
-    static func bbchCode(_ value: Double) -> String? {
-        value == value.rounded() && (0...99).contains(value) ? nil
-            : "\(JSONReader.format(value)) is not a BBCH stage; expected a whole number from 0 to 99"
+    static func bbchCode(_ value: Double) -> MessageText? {
+        value == value.rounded() && (0...99).contains(value) ? nil : MessageText("input.not-bbch-stage", ["value": JSONReader.format(value)])
     }
 
     /// A BBCH range, earlier stage first.
-    static func bbchRange(from: Int, to: Int) -> String? {
-        from <= to ? nil : "the range [\(from), \(to)] runs backwards; expected the earlier stage first"
+    static func bbchRange(from: Int, to: Int) -> MessageText? {
+        from <= to ? nil : MessageText("input.bbch-backwards", ["from": String(from), "to": String(to)])
     }
 
     /// The crop's area holds the treated area.
-    static func cropArea(_ cropArea: Quantity<AreaUnit>, treated area: Quantity<AreaUnit>) -> String? {
-        cropArea.internalValue < area.internalValue * (1 - 1e-9)
-            ? "the crop's area is smaller than the treated area (\"area\"); expected the whole crop's area, at least the area treated" : nil
+    static func cropArea(_ cropArea: Quantity<AreaUnit>, treated area: Quantity<AreaUnit>) -> MessageText? {
+        cropArea.internalValue < area.internalValue * (1 - 1e-9) ? MessageText("input.crop-area-small") : nil
     }
 
     /// An application's end comes after its start, which it needs.
     /// A restricted-entry interval: labels give hours, up to a few days; a year is surely a slip.
-    static func restrictedEntryHours(_ hours: Double) -> String? {
-        hours <= 8_760 ? nil : "is \(RecordNumber.text(hours)) hours; expected the label's restricted-entry interval in hours (12, 24, 48, …), at most a year"
+    static func restrictedEntryHours(_ hours: Double) -> MessageText? {
+        hours <= 8_760 ? nil : MessageText("input.restricted-entry-hours", ["hours": RecordNumber.text(hours)])
     }
 
     /// A pre-harvest interval: whole days, as labels give it (0 for "none needed"), within a year.
-    static func preHarvestIntervalDays(_ days: Double) -> String? {
-        days >= 0 && days <= 366 && days == days.rounded()
-            ? nil : "is \(RecordNumber.text(days)); expected the label's pre-harvest interval in whole days, 0 to 366"
+    static func preHarvestIntervalDays(_ days: Double) -> MessageText? {
+        days >= 0 && days <= 366 && days == days.rounded() ? nil : MessageText("input.pre-harvest-days", ["days": RecordNumber.text(days)])
     }
 
     /// The zone a job's UTC times are shown in when it names none: its language's country's
@@ -117,14 +115,14 @@ enum JobRules {
     }
 
     /// The record is made once the spraying is done: not before its end (or start).
-    static func recordedAt(_ recorded: JobDate, end: JobDate?) -> String? {
-        guard let end else { return "needs \"date\", the application the record is of" }
-        guard recorded.hasTime else { return "is a date alone; expected the date and time the record was made, like \"2026-04-14T18:00:00+02:00\"" }
-        return recorded.instant < end.instant ? "is before the application ends (\"endDate\", else \"date\"); a record is made after the spraying" : nil
+    static func recordedAt(_ recorded: JobDate, end: JobDate?) -> MessageText? {
+        guard let end else { return MessageText("input.recorded-without-date") }
+        guard recorded.hasTime else { return MessageText("input.recorded-without-time") }
+        return recorded.instant < end.instant ? MessageText("input.recorded-before-end") : nil
     }
 
-    static func endDate(_ end: JobDate, start: JobDate?) -> String? {
-        guard let start else { return "needs \"date\", when the application started" }
-        return end.instant < start.instant ? "ends before the application starts (\"date\"); expected a time after it" : nil
+    static func endDate(_ end: JobDate, start: JobDate?) -> MessageText? {
+        guard let start else { return MessageText("input.end-without-date") }
+        return end.instant < start.instant ? MessageText("input.end-before-start") : nil
     }
 }

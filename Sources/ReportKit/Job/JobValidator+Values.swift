@@ -5,7 +5,7 @@ extension JobValidator {
     static func valueDiagnostics(for job: SprayJob) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let root = job.sourcePaths.job
-        func check(_ problem: String?, at path: JSONPath) {
+        func check(_ problem: MessageText?, at path: JSONPath) {
             if let problem { found.append(Diagnostic(.error, at: path, problem)) }
         }
         func text(_ value: String?, _ path: JSONPath, maximumLength: Int = JobLimits.maximumTextLength, multiline: Bool = false) {
@@ -22,13 +22,13 @@ extension JobValidator {
             check(JobRules.positive(cropArea.value), at: field.appending("cropArea").appending("value"))
             check(JobRules.cropArea(cropArea, treated: job.field.area), at: field.appending("cropArea"))
         }
-        check(JobRules.listLength(job.field.parcels.count, of: "parcels"), at: field.appending("parcels"))
+        check(JobRules.listLength(job.field.parcels.count), at: field.appending("parcels"))
         check(JobRules.parcelsText(job.field.parcels), at: field.appending("parcels"))
         for (index, parcel) in job.field.parcels.enumerated() {
             let path = field.appending("parcels").appending(index: index)
             check(JobRules.parcel(parcel), at: path)
             text(parcel.label, path.appending("label"))
-            check(JobRules.listLength(parcel.cadastral.count, of: "cadastral parcels"), at: path.appending("cadastral"))
+            check(JobRules.listLength(parcel.cadastral.count), at: path.appending("cadastral"))
             for (number, cadastral) in parcel.cadastral.enumerated() { text(cadastral, path.appending("cadastral").appending(index: number)) }
         }
         check(JobRules.positive(job.sprayRate.value), at: job.sourcePaths.sprayRate.appending("value"))
@@ -41,7 +41,7 @@ extension JobValidator {
                 check(JobRules.productName(name), at: path.appending("name"))
             } else if job.source == .v1 {
                 // Only the app's single product goes unnamed.
-                check("is missing; a record must name each product", at: path.appending("name"))
+                check(MessageText("input.product-name-missing"), at: path.appending("name"))
             }
             text(product.authorisation, path.appending("authorisation"))
             let rate = index < job.sourcePaths.productRates.count ? job.sourcePaths.productRates[index] : path.appending("rate")
@@ -55,7 +55,7 @@ extension JobValidator {
             text(value, root.appending(key))
         }
         text(record.notes, root.appending("notes"), maximumLength: JobLimits.maximumNotesLength, multiline: true)
-        check(JobRules.listLength(record.targetCodes.count, of: "codes"), at: root.appending("targetCodes"))
+        check(JobRules.listLength(record.targetCodes.count), at: root.appending("targetCodes"))
         for (index, code) in record.targetCodes.enumerated() { check(JobRules.eppoCode(code), at: root.appending("targetCodes").appending(index: index)) }
         if let bbch = record.bbch {
             for code in bbch.from == bbch.to ? [bbch.from] : [bbch.from, bbch.to] { check(JobRules.bbchCode(Double(code)), at: root.appending("bbch")) }

@@ -64,7 +64,7 @@ package enum JobValidator {
             let key = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
             if let first = firstIndex[key] {
                 warnings.append(Diagnostic(.warning, at: job.sourcePaths.products.appending(index: index),
-                    "\"\(name)\" is also product \(first + 1) of the mix; check that it is meant to be added twice",
+                    MessageText("input.repeated-product", ["name": name, "first": String(first + 1)]),
                     notice: .repeatedProduct(name: name, number: index + 1, sameAs: first + 1)))
             } else {
                 firstIndex[key] = index
@@ -75,21 +75,30 @@ package enum JobValidator {
 
     private static func tooLarge<Unit>(_ quantity: Quantity<Unit>, limitInternal: Double, what: String, at path: JSONPath) -> Diagnostic {
         let limit = limitInternal / quantity.unit.toInternal
-        return Diagnostic(.error, at: path.appending("value"),
-            "\(number(quantity.value)) \(quantity.unit.rawValue) is more than the largest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))", code: DiagnosticCode.limit)
+        let values = ["value": "\(number(quantity.value)) \(quantity.unit.rawValue)", "limit": "\(number(limit)) \(quantity.unit.rawValue)"]
+        return Diagnostic(.error, at: path.appending("value"), MessageText("input.above-limit", values, texts: ["what": quantityName(what)]),
+                          code: DiagnosticCode.limit)
     }
 
     private static func tooSmall<Unit>(_ quantity: Quantity<Unit>, limitInternal: Double, what: String, at path: JSONPath) -> Diagnostic {
         let limit = limitInternal / quantity.unit.toInternal
-        return Diagnostic(.error, at: path.appending("value"),
-            "\(number(quantity.value)) \(quantity.unit.rawValue) is less than the smallest \(what) accepted (\(number(limit)) \(quantity.unit.rawValue))", code: DiagnosticCode.limit)
+        let values = ["value": "\(number(quantity.value)) \(quantity.unit.rawValue)", "limit": "\(number(limit)) \(quantity.unit.rawValue)"]
+        return Diagnostic(.error, at: path.appending("value"), MessageText("input.below-limit", values, texts: ["what": quantityName(what)]),
+                          code: DiagnosticCode.limit)
     }
 
     private static func outOfRange<Unit>(_ quantity: Quantity<Unit>, range: ClosedRange<Double>, what: String, at path: JSONPath) -> Diagnostic {
         let low = range.lowerBound / quantity.unit.toInternal
         let high = range.upperBound / quantity.unit.toInternal
-        return Diagnostic(.error, at: path.appending("value"),
-            "\(number(quantity.value)) \(quantity.unit.rawValue) is outside the \(what) accepted: \(number(low)) to \(number(high)) \(quantity.unit.rawValue)", code: DiagnosticCode.limit)
+        let values = ["value": "\(number(quantity.value)) \(quantity.unit.rawValue)", "lowest": number(low),
+                      "highest": "\(number(high)) \(quantity.unit.rawValue)"]
+        return Diagnostic(.error, at: path.appending("value"), MessageText("input.outside-limits", values, texts: ["what": quantityName(what)]),
+                          code: DiagnosticCode.limit)
+    }
+
+    /// A quantity's name in the words of a message ("field area").
+    private static func quantityName(_ what: String) -> MessageText {
+        MessageText("quantity." + what.replacing(" ", with: "-"))
     }
 
     /// Up to six significant digits, enough to recognise a limit in any unit.

@@ -21,21 +21,26 @@ package enum TextRules {
 
     /// Why `text` cannot be used, or nil when it can. The message completes "FIELD: …".
     package static func problem(in text: String, multiline: Bool) -> String? {
+        problemText(in: text, multiline: multiline).map { MessageCatalog.tell($0, in: .english) }
+    }
+
+    /// ``problem(in:multiline:)`` as a message to tell in any language.
+    package static func problemText(in text: String, multiline: Bool) -> MessageText? {
         for scalar in text.unicodeScalars {
             if let name = bidirectionalControls[scalar.value] {
-                return "contains the bidirectional control \(code(scalar)) (\(name)), which would show the text in another order than it is written; remove it"
+                return MessageText("input.text-bidirectional", ["character": code(scalar), "name": name])
             }
             // Unicode's noncharacters (U+FFFE, U+FFFF, U+FDD0–U+FDEF and the last two of every
             // plane) are no text: XML cannot carry U+FFFE or U+FFFF at all (the workbook and the
             // task data were malformed), and every format refuses them alike.
             if scalar.properties.isNoncharacterCodePoint {
-                return "contains the noncharacter \(code(scalar)), which is no text and which XML (the workbook, task data) cannot carry; remove it"
+                return MessageText("input.text-noncharacter", ["character": code(scalar)])
             }
             switch scalar.properties.generalCategory {
             case .control where !(multiline && (scalar == "\n" || scalar == "\t")):
-                return "contains the control character \(code(scalar))" + (multiline ? "" : "; this field must be a single line of text")
+                return MessageText(multiline ? "input.text-control" : "input.text-control-single-line", ["character": code(scalar)])
             case .lineSeparator where !multiline, .paragraphSeparator where !multiline:
-                return "contains the \(scalar.value == 0x2028 ? "line" : "paragraph") separator \(code(scalar)); this field must be a single line of text"
+                return MessageText(scalar.value == 0x2028 ? "input.text-line-separator" : "input.text-paragraph-separator", ["character": code(scalar)])
             default:
                 continue
             }

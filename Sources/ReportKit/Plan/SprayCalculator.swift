@@ -30,9 +30,8 @@ package enum SprayCalculator {
         switch job.waterRule {
         case .fillToVolume:
             if liquidPerHectare > sprayRate * (1 + 1e-12) {
-                throw InputError(at: paths.products, "the liquid products take \(litres(liquidPerHectare)) L per ha, more than the "
-                    + "\(litres(sprayRate)) L/ha of spray liquid they are mixed into (water rule fillToVolume); "
-                    + "lower the product rates or raise sprayRate", code: DiagnosticCode.mix)
+                throw InputError(at: paths.products, MessageText("input.mix", ["products": litres(liquidPerHectare), "spray": litres(sprayRate)]),
+                                 code: DiagnosticCode.mix)
             }
             tankFillPerHectare = sprayRate
         case .addToCarrier:
@@ -63,8 +62,7 @@ package enum SprayCalculator {
            last.tankContents < JobLimits.smallLoadShareOfTank * capacity {
             let share = Int((100 * last.tankContents / capacity).rounded())
             warnings.append(Diagnostic(.warning, at: paths.tankCapacity,
-                "the last load is only \(litres(last.tankContents)) L (\(share) % of the tank); a sprayer may not mix or pump "
-                + "so little well. Consider \"equal\" loads", notice: .smallLastLoad(litres: last.tankContents, shareOfTank: share)))
+                MessageText("plan.small-last-load", ["litres": litres(last.tankContents), "share": String(share)]), notice: .smallLastLoad(litres: last.tankContents, shareOfTank: share)))
         }
         return SprayPlan(job: job, totals: totals, areaPerFullLoad: areaPerFullLoad, loads: loads, warnings: warnings)
     }
@@ -90,8 +88,8 @@ package enum SprayCalculator {
         }
         let loadCount = fullTanks + (remainder > 0 ? 1 : 0)
         guard loadCount <= Double(JobLimits.maximumLoads) else {
-            throw InputError(at: paths.tankCapacity, "this job needs \(Int(loadCount)) tank loads; at most "
-                + "\(JobLimits.maximumLoads) are planned. Check the field area and the tank capacity", code: DiagnosticCode.limit)
+            throw InputError(at: paths.tankCapacity, MessageText("input.too-many-loads", ["count": String(Int(loadCount)), "maximum": String(JobLimits.maximumLoads)]),
+                             code: DiagnosticCode.limit)
         }
         // A job needing less than the negligible remainder in all is still one (tiny) load.
         let count = max(1, Int(loadCount))

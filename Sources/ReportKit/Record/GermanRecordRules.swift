@@ -13,14 +13,14 @@ enum GermanRecordRules {
 
     /// What is wrong with a FLIK's form, or nil: 16 characters, `DE`, the Land, the type, then 10
     /// letters or digits the Land assigns.
-    static func flikProblem(_ flik: String) -> String? {
+    static func flikProblem(_ flik: String) -> MessageText? {
         let characters = Array(flik)
-        guard characters.count == 16 else { return "has \(characters.count) characters; a FLIK has 16 (DE, the Land, the type, then 10)" }
+        guard characters.count == 16 else { return MessageText("record.de.flik-length", ["count": String(characters.count)]) }
         guard flikTypes.contains(String(characters[4..<6])) else {
-            return "has the type \"\(String(characters[4..<6]))\"; a FLIK's fifth and sixth are LI, LE, NF or PS"
+            return MessageText("record.de.flik-type", ["type": String(characters[4..<6])])
         }
         guard characters[6...].allSatisfy({ $0.isASCII && ($0.isNumber || $0.isUppercase) }) else {
-            return "ends in characters other than capital letters and digits"
+            return MessageText("record.de.flik-characters")
         }
         return nil
     }

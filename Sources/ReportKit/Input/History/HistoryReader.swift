@@ -160,7 +160,7 @@ public struct HistoryItem: Sendable {
                                 source: Array(JSONWriter.write(value).utf8))
         case .tooLong:
             return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: .root,
-                "the line is longer than \(JobLimits.maximumLineBytes) bytes, the most one job may take")))
+                MessageText("input.line-too-long", ["maximum": String(JobLimits.maximumLineBytes)]), code: DiagnosticCode.limit)))
         case .bytes(let bytes):
             let value: JSONValue
             do {
@@ -168,7 +168,7 @@ public struct HistoryItem: Sendable {
             } catch {
                 // The line number is the entry's; the column is what helps within it.
                 return HistoryEntry(index: index, id: nil, line: line, result: .failure(InputError(at: error.path,
-                    "invalid JSON at column \(error.column): \(error.message)", code: InputError.syntaxCode)))
+                    MessageText("json.invalid-at-column", ["column": String(error.column)], texts: ["why": error.text]), code: InputError.syntaxCode)))
             }
             return HistoryEntry(index: index, id: JobDecoder.entryID(value), line: line, result: JobDecoder.decodeEntry(value, at: .root, timeZone: timeZone, fillIn: fillIn, entry: index),
                                 source: bytes + [10])

@@ -85,8 +85,7 @@ struct LineReader {
         while !atEnd {
             try fill()
             if buffer.count - start > limit {
-                throw .invalid(InputError(at: .root,
-                    "the history is larger than \(limit) bytes, the most read as one document; write it as JSON Lines (.jsonl, one job per line), which is read line by line"))
+                throw .invalid(InputError(at: .root, MessageText("input.history-too-large", ["maximum": String(limit)]), code: DiagnosticCode.limit))
             }
         }
         return Array(buffer[start...])
