@@ -58,7 +58,7 @@ struct BatchCommand: ParsableCommand {
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .customLong("record-check"), help: ArgumentHelp(
-        "Warn of what this jurisdiction's spray record asks for that each job lacks: eu, pl or us.", valueName: "jurisdiction"),
+        "Warn of what this jurisdiction's spray record asks for that each job lacks: eu, pl, de or us.", valueName: "jurisdiction"),
             completion: Choice.completion(RecordJurisdiction.self), transform: Choice.parse)
     var recordCheck: RecordJurisdiction?
 

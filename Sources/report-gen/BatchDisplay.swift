@@ -43,7 +43,7 @@ final class BatchDisplay {
         switch outcome.result {
         case .failed(.input(let error)):
             line.clear()
-            for diagnostic in error.diagnostics { emit(DiagnosticRecord(diagnostic), diagnostic.description) }
+            for diagnostic in error.diagnostics { emit(DiagnosticRecord.said(diagnostic), diagnostic.saidWithPath) }
         case .failed(let error):
             line.clear()
             for text in error.description.split(separator: "\n") { message(String(text), rule: "report") }
@@ -60,7 +60,7 @@ final class BatchDisplay {
         if interactive || showsWarnings {
             for warning in outcome.warnings {
                 line.clear()
-                emit(DiagnosticRecord(warning, severity: .warning), warning.description)
+                emit(DiagnosticRecord.said(warning, severity: .warning), warning.saidWithPath)
             }
         }
         guard interactive else { return }

@@ -50,7 +50,9 @@ struct ConfigOption: ParsableArguments {
             throw ExitStatus.unreadableInput
         }
         do {
-            return try UserConfiguration.read(bytes, file: file, home: ProcessInfo.processInfo.environment["HOME"])
+            let configuration = try UserConfiguration.read(bytes, file: file, home: ProcessInfo.processInfo.environment["HOME"])
+            MessageLanguage.configure(configuration)
+            return configuration
         } catch {
             Console.report(ReportError.definition(error))
             throw ExitStatus.badData

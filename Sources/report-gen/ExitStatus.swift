@@ -64,9 +64,9 @@ enum Console {
     static func report(_ error: InputError) {
         for diagnostic in error.diagnostics {
             if printsJSON.load(ordering: .relaxed) {
-                FileHandleOutput.standardError.write(DiagnosticRecord(diagnostic).json + "\n")
+                FileHandleOutput.standardError.write(DiagnosticRecord.said(diagnostic).json + "\n")
             } else {
-                Console.error(diagnostic.description)
+                Console.error(diagnostic.saidWithPath)
             }
         }
     }

@@ -32,7 +32,7 @@ struct ISOXMLCommand: ParsableCommand {
             completion: .directory)
     var output: String
 
-    @Option(help: "The language of the names report-gen gives (the water, an unnamed field): en or pl (default: the first job's own).",
+    @Option(help: "The language of the names report-gen gives (the water, an unnamed field) and of its messages: en, pl or de (default: the first job's own; messages: en).",
             completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
@@ -54,6 +54,7 @@ struct ISOXMLCommand: ParsableCommand {
 
     func run() throws {
         DiagnosticsOption.begin(diagnosticsFormat)
+        MessageLanguage.state(locale)
         let sink = DiagnosticsOption.sink(diagnosticsFormat)
         defer { sink.printSummary() }
         let zone = TimeZoneOption.rules(timeZoneName, default: nil)
@@ -63,7 +64,7 @@ struct ISOXMLCommand: ParsableCommand {
         var invalid = 0
         let walk = HistoryWalk([reader])
         while let walked = try HistoryInput.next(walk) {
-            for record in walked.records() where record.severity == .error {
+            for record in walked.saidRecords() where record.severity == .error {
                 let where_ = record.entry.map { "\(name) entry \($0)" } ?? name
                 sink.emit(record, text: "\(where_): \(record.path): \(record.message)")
             }

@@ -29,7 +29,7 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Print the plan as JSON for programs (full-precision values with rounded, localised display strings).")
     var json = false
 
-    @Option(help: "The language of numbers and words: en or pl (default: the job's own, else the configuration's).",
+    @Option(help: "The language of numbers, words and report-gen's messages: en, pl or de (default: the job's own, else the configuration's; messages: the configuration's, else en).",
             completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
@@ -47,6 +47,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
+        MessageLanguage.state(locale)
         let catalogue = try ProductsOption.load(productsPath)
         let defaults = try ConfigOption.load(configPath)
         let bytes = try InputReader.read(input)
@@ -57,7 +58,7 @@ struct PlanCommand: ParsableCommand {
             throw ExitStatus.badData
         }
         if !json {
-            for warning in plan.warnings { Console.warning(warning.description) }
+            for warning in plan.warnings { Console.warning(warning.saidWithPath) }
         }
         let document: String
         do {

@@ -75,11 +75,11 @@ struct RecordCommand: ParsableCommand {
         valueName: "dialect"), completion: Choice.completion(CSVDialect.self), transform: Choice.parse)
     var csvDialect: CSVDialect = .standard
 
-    @Option(help: "The register's language, en, pl or de (default: the first job's own, else the configuration's).",
+    @Option(help: "The language of the register (pdf), the workbook's headers (xlsx) and report-gen's messages: en, pl or de (default: the first job's own, else the configuration's; messages: the configuration's, else en). The CSV and JSON record keep their English column names.",
             completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
-    @Option(name: .customLong("record-check"), help: ArgumentHelp("Warn of what this jurisdiction's record asks for that a job lacks: eu, pl or us.",
+    @Option(name: .customLong("record-check"), help: ArgumentHelp("Warn of what this jurisdiction's record asks for that a job lacks: eu, pl, de or us.",
                                                                  valueName: "jurisdiction"),
             completion: Choice.completion(RecordJurisdiction.self), transform: Choice.parse)
     var recordCheck: RecordJurisdiction?
@@ -135,17 +135,15 @@ struct RecordCommand: ParsableCommand {
         if paper != nil, chosenFormat != .pdf {
             throw ValidationError("--paper is the season register's (--format pdf); the CSV and JSON record have no pages")
         }
-        if locale != nil, chosenFormat != .pdf, chosenFormat != .xlsx {
-            throw ValidationError("--locale is the language of the season register (--format pdf) and of the workbook's headers (xlsx); the CSV and JSON record have fixed English column names")
-        }
         if csvDialect != .standard, chosenFormat != .csv {
             throw ValidationError("--csv-dialect is for CSV; \(chosenFormat.rawValue.uppercased()) has no dialects")
         }
-        if strict, recordCheck == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
+        if strict, recordCheck == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl, de or us") }
     }
 
     func run() throws {
         DiagnosticsOption.begin(diagnosticsFormat)
+        MessageLanguage.state(locale)
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
         let catalogue = try ProductsOption.load(productsPath)
@@ -193,9 +191,9 @@ struct RecordCommand: ParsableCommand {
             summary = try RecordExporter(form: form, check: recordCheck, catalogue: catalogue).export(readers, names: recordNames, into: into) { event in
                 func emit(_ diagnostic: Diagnostic, of entry: RecordExporter.EntryLabel, rule: String? = nil,
                           severity: DiagnosticRecord.Severity) {
-                    var record = DiagnosticRecord(diagnostic, rule: rule, severity: severity, file: inputs.count > 1 ? names[entry.source] : nil)
+                    var record = DiagnosticRecord.said(diagnostic, rule: rule, severity: severity, file: inputs.count > 1 ? names[entry.source] : nil)
                     if !entry.isOnlyJob { (record.entry, record.line, record.id) = (entry.index + 1, entry.line, entry.id) }
-                    diagnostics.emit(record, text: "\(label(entry, names[entry.source])): \(diagnostic.path): \(diagnostic.message)")
+                    diagnostics.emit(record, text: "\(label(entry, names[entry.source])): \(diagnostic.saidWithPath)")
                 }
                 switch event {
                 case .invalid(let entry, let problems):

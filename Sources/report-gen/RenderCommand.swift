@@ -87,7 +87,7 @@ struct RenderCommand: ParsableCommand {
             Console.report(error)
             throw ExitStatus.of(error)
         }
-        for warning in made.warnings { Console.warning(warning.description) }
+        for warning in made.warnings { Console.warning(warning.saidWithPath) }
         for use in made.failingContrast { Console.warning("colour contrast below WCAG AA: \(use)") }
         let target = output ?? Self.beside(input, extension: format.rawValue)
         if made.files.count > 1 {

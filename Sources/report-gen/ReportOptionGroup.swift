@@ -14,7 +14,7 @@ struct ReportOptionGroup: ParsableArguments {
             completion: Choice.completion(ThemeName.self), transform: Choice.parse)
     var theme: ThemeName?
 
-    @Option(help: "The language of the report, en or pl (default: the job's own).",
+    @Option(help: "The language of the report and of report-gen's messages: en, pl or de (default: the job's own, else the configuration's; messages: the configuration's, else en).",
             completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
     var locale: ReportLanguage?
 
@@ -69,6 +69,7 @@ struct ReportOptionGroup: ParsableArguments {
     /// The options, the configuration's defaults under the flags; a product catalogue, a
     /// configuration or a definitions folder that cannot be used is reported and ends the run.
     func reportOptions() throws -> ReportOptions {
+        MessageLanguage.state(locale)
         let defaults = try ConfigOption.load(configPath)
         var options = ReportOptions(template: template ?? defaults.template ?? "spray-report", theme: theme ?? defaults.theme ?? .light,
                                     language: locale, author: author, tokensFile: tokens, pdfStandard: pdfStandard)
@@ -78,6 +79,7 @@ struct ReportOptionGroup: ParsableArguments {
         options.paper = paper ?? defaults.paper
         options.catalogue = try ProductsOption.load(productsPath)
         if let folder = definitions ?? defaults.definitions { options.definitions = try DefinitionsFolder.open(folder) }
+        MessageLanguage.use(options.definitions)
         return options
     }
 

@@ -37,7 +37,7 @@ struct ValidateCommand: ParsableCommand {
     var input: String
 
     @Option(name: [.customLong("record-check"), .customLong("record")],
-            help: ArgumentHelp("Also list what this jurisdiction's spray record asks for that each job lacks: eu, pl or us (warnings; --record is the old name).",
+            help: ArgumentHelp("Also list what this jurisdiction's spray record asks for that each job lacks: eu, pl, de or us (warnings; --record is the old name).",
                                valueName: "jurisdiction"),
             completion: Choice.completion(RecordJurisdiction.self), transform: Choice.parse)
     var record: RecordJurisdiction?
@@ -51,6 +51,10 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("config"), help: ConfigOption.help, completion: .file(extensions: ["json"]))
     var configPath: String?
 
+    @Option(help: "The language of the messages: en, pl or de (default: the configuration's locale, else en, whatever the jobs' own).",
+            completion: Choice.completion(ReportLanguage.self), transform: Choice.parse)
+    var locale: ReportLanguage?
+
     @Option(name: .customLong("diagnostics"), help: DiagnosticsOption.help, completion: Choice.completion(DiagnosticsOption.Format.self),
             transform: Choice.parse)
     var diagnosticsFormat: DiagnosticsOption.Format = .text
@@ -60,11 +64,12 @@ struct ValidateCommand: ParsableCommand {
 
     func validate() throws {
         try TimeZoneOption.check(timeZoneName)
-        if strict, record == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl or us") }
+        if strict, record == nil { throw ValidationError("--strict makes the --record-check warnings errors: give --record-check eu, pl, de or us") }
     }
 
     func run() throws {
         DiagnosticsOption.begin(diagnosticsFormat)
+        MessageLanguage.state(locale)
         let sink = DiagnosticsOption.sink(diagnosticsFormat)
         defer { sink.printSummary() }
         let catalogue = try ProductsOption.load(productsPath)
@@ -140,7 +145,7 @@ struct ValidateCommand: ParsableCommand {
     /// What only the whole season shows (a product applied more often than its label allows),
     /// after the entries.
     private func emitSeasonWarnings(_ walk: HistoryWalk, name: String, sink: DiagnosticSink) {
-        for warning in walk.seasonWarnings() {
+        for warning in walk.seasonWarnings(language: MessageLanguage.language, definitions: MessageLanguage.definitions) {
             let label = warning.entry.map { Self.label(index: $0 - 1, line: warning.line, id: warning.id) }
             sink.emit(warning, text: "\(name)\(label.map { " \($0)" } ?? ""): \(warning.path): \(warning.message)")
         }
@@ -159,7 +164,7 @@ struct ValidateCommand: ParsableCommand {
     private func check(_ walked: HistoryWalk.Entry, label: String, errorPrefix: String, sink: DiagnosticSink, incomplete: inout Int) -> String? {
         let checked = walked.check
         // Each record beside the text it has always had: errors after the entry, the rest after its label.
-        for diagnostic in walked.records(strict: strict) {
+        for diagnostic in walked.saidRecords(strict: strict) {
             let text = diagnostic.severity == .error && checked.plan == nil
                 ? errorPrefix + "\(diagnostic.path): \(diagnostic.message)" : "\(label): \(diagnostic.path): \(diagnostic.message)"
             sink.emit(diagnostic, text: text)

@@ -87,7 +87,7 @@ struct WatchCommand: ParsableCommand {
                 Console.report(error)
                 throw ExitStatus.of(error)
             }
-            for warning in made.warnings { Console.warning(warning.description) }
+            for warning in made.warnings { Console.warning(warning.saidWithPath) }
             try OutputWriter.writeAll([(target, made.files[0])], protecting: InputReader.identities(of: input, report: report))
             Status.say("wrote \(target)")
         } catch {

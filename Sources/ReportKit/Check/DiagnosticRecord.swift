@@ -40,11 +40,14 @@ public struct DiagnosticRecord: Sendable, Equatable {
         self.message = message
     }
 
-    /// A diagnostic of `entry` (nil for a job read alone), under `rule` (else its own).
-    public init(_ diagnostic: Diagnostic, rule: String? = nil, severity: Severity? = nil, entry: HistoryEntry? = nil, file: String? = nil) {
+    /// A diagnostic of `entry` (nil for a job read alone), under `rule` (else its own), its
+    /// message in `language` (with the words of `definitions`' locale file); its code is the same
+    /// in every language.
+    public init(_ diagnostic: Diagnostic, rule: String? = nil, severity: Severity? = nil, entry: HistoryEntry? = nil, file: String? = nil,
+                language: ReportLanguage = .english, definitions: ReportDefinitions = .builtIn) {
         self.init(entry: entry.map { $0.index + 1 }, line: entry?.line, id: entry?.id, file: file, path: diagnostic.path.description,
                   rule: rule ?? Self.rule(of: diagnostic), severity: severity ?? (diagnostic.severity == .error ? .error : .warning),
-                  message: diagnostic.message, code: diagnostic.code)
+                  message: diagnostic.message(in: language, definitions: definitions), code: diagnostic.code)
     }
 
     /// The rule of a diagnostic that carries its facts (``Notice``), else `input` or `input.warning`.
@@ -74,11 +77,15 @@ public struct DiagnosticRecord: Sendable, Equatable {
 extension JobCheck {
     /// Every diagnostic of the check as a record: problems (errors), warnings, what `record`
     /// lacks (warnings, or errors when `strict`), hints.
+    /// Their messages are in `language`, with the words of `definitions`' locale file.
     public func records(entry: HistoryEntry? = nil, record jurisdiction: RecordJurisdiction?, strict: Bool = false,
-                        file: String? = nil) -> [DiagnosticRecord] {
-        problems.map { DiagnosticRecord($0, entry: entry, file: file) }
-            + warnings.map { DiagnosticRecord($0, severity: .warning, entry: entry, file: file) }
-            + missing.map { DiagnosticRecord($0, rule: "record.\(jurisdiction?.rawValue ?? "")", severity: strict ? .error : .warning, entry: entry, file: file) }
-            + suggestions.map { DiagnosticRecord($0, rule: "hint.eppo-code", severity: .hint, entry: entry, file: file) }
+                        file: String? = nil, language: ReportLanguage = .english, definitions: ReportDefinitions = .builtIn) -> [DiagnosticRecord] {
+        func record(_ diagnostic: Diagnostic, rule: String? = nil, severity: DiagnosticRecord.Severity? = nil) -> DiagnosticRecord {
+            DiagnosticRecord(diagnostic, rule: rule, severity: severity, entry: entry, file: file, language: language, definitions: definitions)
+        }
+        return problems.map { record($0) }
+            + warnings.map { record($0, severity: .warning) }
+            + missing.map { record($0, rule: "record.\(jurisdiction?.rawValue ?? "")", severity: strict ? .error : .warning) }
+            + suggestions.map { record($0, rule: "hint.eppo-code", severity: .hint) }
     }
 }

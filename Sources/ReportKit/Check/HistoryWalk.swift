@@ -20,9 +20,10 @@ public final class HistoryWalk {
         public let source: Int
 
         /// Its diagnostics as scripts read them, located by entry unless the input is one job;
-        /// under `strict` what the record lacks is an error.
-        public func records(strict: Bool = false, file: String? = nil) -> [DiagnosticRecord] {
-            check.records(entry: isOnlyJob ? nil : entry, record: jurisdiction, strict: strict, file: file)
+        /// under `strict` what the record lacks is an error. Their messages are in `language`.
+        public func records(strict: Bool = false, file: String? = nil, language: ReportLanguage = .english,
+                            definitions: ReportDefinitions = .builtIn) -> [DiagnosticRecord] {
+            check.records(entry: isOnlyJob ? nil : entry, record: jurisdiction, strict: strict, file: file, language: language, definitions: definitions)
         }
 
         let jurisdiction: RecordJurisdiction?
@@ -99,10 +100,10 @@ public final class HistoryWalk {
     /// After the last entry: the label warnings only the whole season shows (a product applied
     /// more often than its label allows, its interval between treatments), for each valid entry
     /// in the order read; empty without a catalogue.
-    public func seasonWarnings(file: String? = nil) -> [DiagnosticRecord] {
+    public func seasonWarnings(file: String? = nil, language: ReportLanguage = .english, definitions: ReportDefinitions = .builtIn) -> [DiagnosticRecord] {
         seasonLabelChecks().flatMap { place, _, more in
             more.map { warning in
-                var record = DiagnosticRecord(warning, severity: .warning, file: file)
+                var record = DiagnosticRecord(warning, severity: .warning, file: file, language: language, definitions: definitions)
                 if !place.isOnlyJob { (record.entry, record.line, record.id) = (place.index + 1, place.line, place.id) }
                 return record
             }

@@ -161,7 +161,8 @@ struct JSONReader {
         let text: MessageText
         if let otherKind = UnitKinds.kindName(of: symbol) {
             text = MessageText("input.unit-other-kind", ["symbol": symbol, "symbols": symbols],
-                               texts: ["otherKind": Self.kind(otherKind, article: true), "kind": Self.kind(Unit.kindName, article: true)])
+                               texts: ["otherKind": Self.kind(otherKind, article: true), "kind": Self.kind(Unit.kindName, article: true),
+                                       "kindWord": Self.kind(Unit.kindName)])
         } else if let suggestion = Unit.acceptedSymbols.first(where: { $0.lowercased() == symbol.lowercased() }) {
             text = MessageText("input.unit-unknown-suggest", ["symbol": symbol, "suggestion": suggestion, "symbols": symbols],
                                texts: ["kind": Self.kind(Unit.kindName)])

@@ -77,4 +77,35 @@ struct GermanLocaleTests {
         #expect(known.subtracting(unknown).isEmpty, "no longer used, or now in the dictionary: \(known.subtracting(unknown).sorted())")
         #expect(texts.count > 150, "the file was read")
     }
+
+    /// The German words of every diagnostic (docs/diagnostics.md), as hunspell reads them: what
+    /// the user writes in the input (a JSON name or value in quotes, an example in braces, a
+    /// command in backquotes, a number such as 024485-00) is left out; what stays is German or one
+    /// of the terms below.
+    @Test func everyGermanMessageIsSpelledRight() throws {
+        let known: Set<String> = [
+            // The trade's and the record's words (record-keeping-de.md), and the law's abbreviations.
+            "Aufwandmenge", "Aufwandmengen", "Wasseraufwandmenge", "Wiederbetretungsfrist", "Flurstücksnummern", "EPPO-Code", "EPPO-Codes",
+            "BBCH-Stadium", "BBCH-Spalten", "EPA-Registriernummer", "InVeKoS-Schlag", "InVeKoS-Förderantrag", "PflSchG", "VO", "BVL", "GP",
+            "FLIK", "LI", "LE", "NF", "WGS", "CFR", "BBCH", "ha",
+            // JSON's and Unicode's own terms: an escape ("Maskierung") and a UTF-16 surrogate.
+            "JSON", "JSON-Wert", "JSON-Werts", "Lines", ".jsonl", "UTF-", "Maskierung", "Surrogat", "IANA-Name",
+            // Names of the format and the tool, as the user types them.
+            "true", "false", "sprayRate", "fillToVolume", "history-summary", "report-gen", "ReportKit", "Oprysku", "-o",
+        ]
+        let file = Self.repository.appendingPathComponent("templates/locales/de.json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let messages = try #require(json["messages"] as? [String: String])
+        let texts = messages.values.map { text in
+            [#/\{[A-Za-z]+\}/#, #/"[^"]*"/#, #/'[^']*'/#, #/`[^`]*`/#, #/\{[^}]*\}/#, #/[0-9][0-9-]*/#].reduce(text) { $0.replacing($1, with: "") }
+        }
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("messages.txt")
+        try texts.joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
+        let unknown = Set(try Tool.run(["hunspell", "-d", "de_DE", "-l", input.path]).text.split(separator: "\n").map(String.init))
+        #expect(unknown.subtracting(known).isEmpty, "misspelt, or a term to add with its source: \(unknown.subtracting(known).sorted())")
+        #expect(known.subtracting(unknown).isEmpty, "no longer used, or now in the dictionary: \(known.subtracting(unknown).sorted())")
+        #expect(texts.count > 150, "the file was read")
+    }
 }
