@@ -146,9 +146,10 @@ paths:
     post:
       operationId: validateJobs
       summary: A job or a history checked, each diagnostic in the shape `--diagnostics json` writes.
-      description: Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline).
+      description: Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline). Each diagnostic's message is in `locale` (English without it), its code the same in every language.
       parameters:
         - $ref: '#/components/parameters/recordCheck'
+        - $ref: '#/components/parameters/messageLocale'
       requestBody:
         $ref: '#/components/requestBodies/History'
       responses:
@@ -222,7 +223,12 @@ components:
     locale:
       name: locale
       in: query
-      description: The report's language (each job's own when left out).
+      description: The report's language (each job's own when left out), and of a refusal's diagnostics (English when left out).
+      schema: {type: string, enum: [en, pl, de]}
+    messageLocale:
+      name: locale
+      in: query
+      description: The language of the diagnostics' messages (English when left out); their codes are the same in every language.
       schema: {type: string, enum: [en, pl, de]}
     recordCheck:
       name: recordCheck

@@ -1,13 +1,15 @@
 import Foundation
 import ReportKit
 
-/// Errors as RFC 9457 problems, with the JSON paths and messages report-gen prints.
+/// Errors as RFC 9457 problems, with the JSON paths and messages report-gen prints; a job's
+/// findings in the request's `locale` (English without one), with the same codes in each.
 enum Problem {
     typealias Body = Components.Schemas.Problem
 
-    static func make(status: Int, title: String, detail: String, code: String? = nil, diagnostics: [Diagnostic] = []) -> Body {
+    static func make(status: Int, title: String, detail: String, code: String? = nil, diagnostics: [Diagnostic] = [],
+                     language: ReportLanguage = .english) -> Body {
         .init(_type: "about:blank", title: title, status: status, detail: detail, code: code,
-              diagnostics: diagnostics.isEmpty ? nil : diagnostics.map { diagnostic(DiagnosticRecord($0)) })
+              diagnostics: diagnostics.isEmpty ? nil : diagnostics.map { diagnostic(DiagnosticRecord($0, language: language)) })
     }
 
     /// A report that could not be made, and whose fault: the server's when what it draws with
@@ -15,25 +17,26 @@ enum Problem {
     /// otherwise: 400 when the body is not a job at all (its diagnostics' codes say not JSON, or
     /// JSON of another kind), else 422. Chosen from the error's kind and the diagnostics' codes,
     /// never from message text.
-    static func report(_ error: ReportError, status: Int? = nil) -> Body {
+    static func report(_ error: ReportError, status: Int? = nil, language: ReportLanguage = .english) -> Body {
         switch error {
         case .render, .definition:
             return make(status: 503, title: "The server cannot make reports now", detail: error.description, code: error.code)
         case .input(let input):
             let status = status ?? (input.isNotAJob ? 400 : 422)
             return make(status: status, title: status == 400 ? "The body is not a job or a history" : "The job cannot be made into a report",
-                        detail: error.description, diagnostics: input.diagnostics)
+                        detail: input.description(in: language), diagnostics: input.diagnostics, language: language)
         case .layout:
             return make(status: status ?? 422, title: "The job cannot be made into a report", detail: error.description, code: error.code)
         }
     }
 
     /// A season that could not be made into its files.
-    static func season(_ error: SeasonError, jobLimit: Int) -> Body {
+    static func season(_ error: SeasonError, jobLimit: Int, language: ReportLanguage = .english) -> Body {
         switch error {
         case .notAHistory(let error):
             let diagnostics: [Diagnostic] = if case .invalid(let input) = error { input.diagnostics } else { [] }
-            return make(status: 400, title: "The body is not a job or a history", detail: error.description, diagnostics: diagnostics)
+            let detail = if case .invalid(let input) = error { input.description(in: language) } else { error.description }
+            return make(status: 400, title: "The body is not a job or a history", detail: detail, diagnostics: diagnostics, language: language)
         case .tooManyJobs(let count, let limit):
             return make(status: 413, title: "Too many jobs",
                         detail: "the history has \(count.map { "\($0)" } ?? "more than \(limit)") jobs; this server takes at most \(limit) a request (split the season)")
@@ -41,7 +44,8 @@ enum Problem {
             let diagnostics = entries.flatMap { entry in
                 (try? entry.result.get()) == nil ? (entry.result.failureDiagnostics) : []
             }
-            return make(status: 422, title: "No valid job", detail: "none of the \(entries.count) entries is a valid job", diagnostics: diagnostics)
+            return make(status: 422, title: "No valid job", detail: "none of the \(entries.count) entries is a valid job", diagnostics: diagnostics,
+                        language: language)
         case .unreadable(let message):
             return make(status: 422, title: "The season cannot be made", detail: message)
         }

@@ -49,7 +49,7 @@ extension ReportAPI {
             case .late(let problem): .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
             }
         } catch let error as SeasonError {
-            return Self.seasonProblem(Problem.season(error, jobLimit: limit))
+            return Self.seasonProblem(Problem.season(error, jobLimit: limit, language: options.language ?? .english))
         } catch let error as RecordExportError {
             return Self.seasonProblem(Problem.make(status: 422, title: "The record cannot be made", detail: error.description))
         }
@@ -79,7 +79,7 @@ extension ReportAPI {
             case .late(let problem): .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
             }
         } catch let error as SeasonError {
-            let problem = Problem.season(error, jobLimit: service.settings.jobsPerBatch)
+            let problem = Problem.season(error, jobLimit: service.settings.jobsPerBatch, language: request.language ?? .english)
             ServerMetrics.refused(problem.status == 413 ? "too_large" : "input")
             switch problem.status {
             case 400: return .badRequest(.init(body: .applicationProblemJson(problem)))

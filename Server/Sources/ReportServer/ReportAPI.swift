@@ -47,7 +47,7 @@ struct ReportAPI: APIProtocol {
             case .late(let problem): .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
             }
         } catch let error as ReportError {
-            let problem = Problem.report(error)
+            let problem = Problem.report(error, language: reportOptions.language ?? .english)
             ServerMetrics.refused(problem.status == 503 ? "internal" : "input")
             switch problem.status {
             case 400: return .badRequest(.init(body: .applicationProblemJson(problem)))
@@ -59,6 +59,8 @@ struct ReportAPI: APIProtocol {
 
     func validateJobs(_ input: Operations.ValidateJobs.Input) async throws -> Operations.ValidateJobs.Output {
         let check = input.query.recordCheck.flatMap { RecordJurisdiction(rawValue: $0.rawValue) }
+        // The diagnostics' messages in the request's language, English without one.
+        let language = input.query.locale.flatMap { ReportLanguage(rawValue: $0.rawValue) } ?? .english
         let bytes = RawBody.bytes, limit = service.settings.jobsPerBatch, catalogue = service.settings.catalogue
         let isJSONLines = Self.isJSONLines(input.body)
         // Checking a history plans every job: the work of a record, so held to its limits (the
@@ -84,9 +86,9 @@ struct ReportAPI: APIProtocol {
                     while let walked = try walk.next() {
                         jobs += 1
                         if walked.check.plan != nil { valid += 1 }
-                        diagnostics += walked.records().map(Problem.diagnostic)
+                        diagnostics += walked.records(language: language).map(Problem.diagnostic)
                     }
-                    diagnostics += walk.seasonWarnings().map(Problem.diagnostic)
+                    diagnostics += walk.seasonWarnings(language: language).map(Problem.diagnostic)
                 } catch {
                     switch error {
                     case .invalid(let error): return .failure(error)
@@ -101,7 +103,7 @@ struct ReportAPI: APIProtocol {
             case .late(let problem): .serviceUnavailable(.init(body: .applicationProblemJson(problem)))
             }
         } catch let error as SeasonError {
-            let problem = Problem.season(error, jobLimit: limit)
+            let problem = Problem.season(error, jobLimit: limit, language: language)
             ServerMetrics.refused(problem.status == 413 ? "too_large" : "input")
             return problem.status == 413 ? .contentTooLarge(.init(body: .applicationProblemJson(problem)))
                                          : .badRequest(.init(body: .applicationProblemJson(problem)))
@@ -114,7 +116,7 @@ struct ReportAPI: APIProtocol {
         case .success(let validation): return .ok(.init(body: .json(validation)))
         case .failure(let error):
             ServerMetrics.refused("input")
-            return .badRequest(.init(body: .applicationProblemJson(Problem.report(.input(error), status: 400))))
+            return .badRequest(.init(body: .applicationProblemJson(Problem.report(.input(error), status: 400, language: language))))
         }
     }
 

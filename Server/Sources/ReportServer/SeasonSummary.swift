@@ -30,7 +30,7 @@ package struct SeasonSummary: Sendable {
             let entry = walked.entry, check = walked.check
             let job = check.plan?.job
             // Why it is not a job: its decoding's errors, or its plan's (products that overflow the spray volume).
-            let problems = check.problems.map(\.description)
+            let problems = check.problems.map { $0.description(in: language) }
             let gaps = RecordJurisdiction.allCases.map { jurisdiction in
                 (jurisdiction, check.missing(for: jurisdiction).map {
                     (words: RecordGapWords.words(for: $0, in: job, language: language), diagnostic: $0)
@@ -107,7 +107,7 @@ package struct SeasonSummary: Sendable {
             if !entry.problems.isEmpty { object["problems"] = entry.problems }
             var lacks: [String: Any] = [:]
             for (jurisdiction, gaps) in entry.gaps {
-                lacks[jurisdiction.rawValue] = gaps.map { ["path": $0.diagnostic.path.description, "message": $0.diagnostic.message, "words": $0.words] }
+                lacks[jurisdiction.rawValue] = gaps.map { ["path": $0.diagnostic.path.description, "message": $0.diagnostic.message(in: language), "words": $0.words] }
             }
             if entry.label != nil { object["lacks"] = lacks }
             return object

@@ -126,6 +126,37 @@ import Testing
         }
     }
 
+    /// `locale` tells the findings in the user's language, each with the code it has in English;
+    /// a refused report's problem too.
+    @Test func validateAndAProblemSpeakTheRequestsLanguage() async throws {
+        try await testApp().test(.router) { client in
+            var said: [String: [[String: Any]]] = [:]
+            for locale in ["en", "de", "pl"] {
+                try await client.execute(uri: "/v1/validate?recordCheck=de&locale=\(locale)", method: .post, headers: Self.json,
+                                         body: ByteBuffer(bytes: Self.job)) { response in
+                    let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                    said[locale] = try #require(body["diagnostics"] as? [[String: Any]])
+                }
+            }
+            let english = try #require(said["en"]), german = try #require(said["de"]), polish = try #require(said["pl"])
+            #expect(!english.isEmpty && german.count == english.count && polish.count == english.count)
+            #expect(german.map { $0["code"] as? String } == english.map { $0["code"] as? String })
+            let gap = try #require(german.first { ($0["code"] as? String)?.hasPrefix("record.de.") == true }, "\(german)")
+            #expect((gap["message"] as? String)?.hasPrefix("die deutsche Aufzeichnung braucht") == true, "\(gap)")
+            #expect(polish.contains { ($0["message"] as? String)?.hasPrefix("ewidencja niemiecka wymaga") == true }, "\(polish)")
+            var broken = try #require(try JSONSerialization.jsonObject(with: Data(Self.job)) as? [String: Any])
+            broken["sprayRate"] = ["value": -5, "unit": "L/ha"]
+            try await client.execute(uri: "/v1/reports?locale=de", method: .post, headers: Self.json,
+                                     body: ByteBuffer(data: try JSONSerialization.data(withJSONObject: broken))) { response in
+                #expect(response.status == .unprocessableContent)
+                let problem = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                let diagnostics = try #require(problem["diagnostics"] as? [[String: Any]])
+                #expect(diagnostics.first?["message"] as? String == "muss größer als 0 sein, angegeben ist -5", "\(problem)")
+                #expect(diagnostics.first?["code"] as? String == "input.range")
+            }
+        }
+    }
+
     /// The validate route walks a history as `report-gen validate` does (the library's
     /// HistoryWalk): a report PDF is its job, JSON Lines are read line by line, one job names no
     /// entry, and each bad entry is located with its code.

@@ -75,6 +75,15 @@ public struct ReportDefinitions: Sendable, Equatable {
         return locale
     }
 
+    /// The words of `key` among `language`'s messages (a locale file's `"messages"`,
+    /// docs/template-format.md), each `{name}` filled from `values`: this folder's words, else the
+    /// built-in ones of the language, else English; nil for a key no file has. A server's page and
+    /// report-gen take their words from the same files.
+    public func message(_ key: String, in language: ReportLanguage, _ values: [String: String] = [:]) -> String? {
+        guard let pattern = MessageCatalog.table(language, self)[key] ?? MessageCatalog.table(.english, .builtIn)[key] else { return nil }
+        return ReportLocale.fill(pattern, values)
+    }
+
     /// The names of the report templates, sorted.
     public var templateNames: [String] {
         let builtIn = (directory == nil ? files : BuiltInTemplates.files).keys.filter { $0.hasPrefix("reports/") }.map { String($0.dropFirst(8)) }

@@ -86,7 +86,7 @@ struct GermanLocaleTests {
         let known: Set<String> = [
             // The trade's and the record's words (record-keeping-de.md), and the law's abbreviations.
             "Aufwandmenge", "Aufwandmengen", "Wasseraufwandmenge", "Wiederbetretungsfrist", "Flurstücksnummern", "EPPO-Code", "EPPO-Codes",
-            "BBCH-Stadium", "BBCH-Spalten", "EPA-Registriernummer", "InVeKoS-Schlag", "InVeKoS-Förderantrag", "PflSchG", "VO", "BVL", "GP",
+            "BBCH-Stadium", "BBCH-Spalten", "EPA-Registriernummer", "InVeKoS-Schlag", "InVeKoS-Förderantrag", "PflSchG", "VO", "BVL", "BVL-Zulassungsnummer", "GP",
             "FLIK", "LI", "LE", "NF", "WGS", "CFR", "BBCH", "ha",
             // JSON's and Unicode's own terms: an escape ("Maskierung") and a UTF-16 surrogate.
             "JSON", "JSON-Wert", "JSON-Werts", "Lines", ".jsonl", "UTF-", "Maskierung", "Surrogat", "IANA-Name",

@@ -61,7 +61,7 @@ struct DropCheck: Sendable {
             if job != nil, case .failure(let error) = answered.result {
                 for diagnostic in error.diagnostics {
                     if let name = Self.inputName(for: diagnostic.path.description, entry: given.index) {
-                        answerErrors[name] = answerErrors[name] ?? diagnostic.message
+                        answerErrors[name] = answerErrors[name] ?? diagnostic.message(in: words.language)
                     } else {
                         otherErrors.append(diagnostic)
                     }

@@ -121,6 +121,6 @@ struct DropFormWords {
         ]
         let name = names.first { path.contains("." + $0.0) }.map { say($0.1, $0.2, $0.3) }
         let what = name ?? say("zapis zabiegu", "the entry", "der Eintrag")
-        return "\(what): \(diagnostic.message)"
+        return "\(what): \(diagnostic.message(in: language))"
     }
 }

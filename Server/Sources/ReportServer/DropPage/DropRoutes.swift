@@ -150,7 +150,7 @@ enum DropRoutes {
             case .late(let problem): return (DropPage.failure(problem.detail ?? problem.title, texts: texts), .serviceUnavailable)
             }
         case let season as SeasonError:
-            let problem = Problem.season(season, jobLimit: limit)
+            let problem = Problem.season(season, jobLimit: limit, language: ReportLanguage(rawValue: texts.language) ?? .polish)
             let details = problem.diagnostics.map { list in list.prefix(20).map { "\($0.path): \($0.message)" } } ?? []
             return (DropPage.failure(([problem.detail ?? problem.title] + details).joined(separator: "; "), texts: texts), .init(code: problem.status))
         default:

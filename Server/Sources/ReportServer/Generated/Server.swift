@@ -915,7 +915,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// A job or a history checked, each diagnostic in the shape `--diagnostics json` writes.
     ///
-    /// Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline).
+    /// Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline). Each diagnostic's message is in `locale` (English without it), its code the same in every language.
     ///
     /// - Remark: HTTP `POST /v1/validate`.
     /// - Remark: Generated from `#/paths//v1/validate/post(validateJobs)`.
@@ -933,13 +933,22 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.validateJobs($0)
             },
             deserializer: { request, requestBody, metadata in
-                let query: Operations.ValidateJobs.Input.Query = .init(recordCheck: try converter.getOptionalQueryItemAsURI(
-                    in: request.soar_query,
-                    style: .form,
-                    explode: true,
-                    name: "recordCheck",
-                    as: Components.Parameters.RecordCheck.self
-                ))
+                let query: Operations.ValidateJobs.Input.Query = .init(
+                    recordCheck: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "recordCheck",
+                        as: Components.Parameters.RecordCheck.self
+                    ),
+                    locale: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "locale",
+                        as: Components.Parameters.MessageLocale.self
+                    )
+                )
                 let headers: Operations.ValidateJobs.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Components.RequestBodies.History

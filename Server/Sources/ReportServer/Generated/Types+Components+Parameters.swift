@@ -16,10 +16,18 @@ extension Components {
             case light = "light"
             case dark = "dark"
         }
-        /// The report's language (each job's own when left out).
+        /// The report's language (each job's own when left out), and of a refusal's diagnostics (English when left out).
         ///
         /// - Remark: Generated from `#/components/parameters/locale`.
         internal enum Locale: String, Codable, Hashable, Sendable, CaseIterable {
+            case en = "en"
+            case pl = "pl"
+            case de = "de"
+        }
+        /// The language of the diagnostics' messages (English when left out); their codes are the same in every language.
+        ///
+        /// - Remark: Generated from `#/components/parameters/messageLocale`.
+        internal enum MessageLocale: String, Codable, Hashable, Sendable, CaseIterable {
             case en = "en"
             case pl = "pl"
             case de = "de"

@@ -32,7 +32,7 @@ internal enum Operations {
                     case pl = "pl"
                     case de = "de"
                 }
-                /// The report's language (each job's own when left out).
+                /// The report's language (each job's own when left out), and of a refusal's diagnostics (English when left out).
                 ///
                 /// - Remark: Generated from `#/paths/v1/reports/POST/query/locale`.
                 internal var locale: Components.Parameters.Locale?
@@ -65,7 +65,7 @@ internal enum Operations {
                 /// - Parameters:
                 ///   - template: A template by name - built in (`spray-report`, `tank-card`) or from the server's definitions folder (GET /v1/templates), never a path.
                 ///   - theme:
-                ///   - locale: The report's language (each job's own when left out).
+                ///   - locale: The report's language (each job's own when left out), and of a refusal's diagnostics (English when left out).
                 ///   - format:
                 ///   - page: With `format=png`, the page drawn (from 1).
                 ///   - dpi: With `format=png`, the resolution.
@@ -448,7 +448,7 @@ internal enum Operations {
                     case pl = "pl"
                     case de = "de"
                 }
-                /// The report's language (each job's own when left out).
+                /// The report's language (each job's own when left out), and of a refusal's diagnostics (English when left out).
                 ///
                 /// - Remark: Generated from `#/paths/v1/records/POST/query/locale`.
                 internal var locale: Components.Parameters.Locale?
@@ -458,7 +458,7 @@ internal enum Operations {
                 ///   - format:
                 ///   - recordCheck: The jurisdiction whose record each job is checked for.
                 ///   - theme:
-                ///   - locale: The report's language (each job's own when left out).
+                ///   - locale: The report's language (each job's own when left out), and of a refusal's diagnostics (English when left out).
                 internal init(
                     format: Operations.MakeRecord.Input.Query.FormatPayload? = nil,
                     recordCheck: Components.Parameters.RecordCheck? = nil,
@@ -883,7 +883,7 @@ internal enum Operations {
                     case pl = "pl"
                     case de = "de"
                 }
-                /// The report's language (each job's own when left out).
+                /// The report's language (each job's own when left out), and of a refusal's diagnostics (English when left out).
                 ///
                 /// - Remark: Generated from `#/paths/v1/batches/POST/query/locale`.
                 internal var locale: Components.Parameters.Locale?
@@ -892,7 +892,7 @@ internal enum Operations {
                 /// - Parameters:
                 ///   - outputs: What goes into the ZIP (reports, tankCards, register, csv and json when left out; workbook is record.xlsx, csvPolish record-excel-pl.csv for a Polish spreadsheet).
                 ///   - theme:
-                ///   - locale: The report's language (each job's own when left out).
+                ///   - locale: The report's language (each job's own when left out), and of a refusal's diagnostics (English when left out).
                 internal init(
                     outputs: Operations.MakeBatch.Input.Query.OutputsPayload? = nil,
                     theme: Components.Parameters.Theme? = nil,
@@ -1163,7 +1163,7 @@ internal enum Operations {
     }
     /// A job or a history checked, each diagnostic in the shape `--diagnostics json` writes.
     ///
-    /// Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline).
+    /// Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline). Each diagnostic's message is in `locale` (English without it), its code the same in every language.
     ///
     /// - Remark: HTTP `POST /v1/validate`.
     /// - Remark: Generated from `#/paths//v1/validate/post(validateJobs)`.
@@ -1183,12 +1183,27 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/validate/POST/query/recordCheck`.
                 internal var recordCheck: Components.Parameters.RecordCheck?
+                /// - Remark: Generated from `#/components/parameters/messageLocale`.
+                internal enum MessageLocale: String, Codable, Hashable, Sendable, CaseIterable {
+                    case en = "en"
+                    case pl = "pl"
+                    case de = "de"
+                }
+                /// The language of the diagnostics' messages (English when left out); their codes are the same in every language.
+                ///
+                /// - Remark: Generated from `#/paths/v1/validate/POST/query/locale`.
+                internal var locale: Components.Parameters.MessageLocale?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - recordCheck: The jurisdiction whose record each job is checked for.
-                internal init(recordCheck: Components.Parameters.RecordCheck? = nil) {
+                ///   - locale: The language of the diagnostics' messages (English when left out); their codes are the same in every language.
+                internal init(
+                    recordCheck: Components.Parameters.RecordCheck? = nil,
+                    locale: Components.Parameters.MessageLocale? = nil
+                ) {
                     self.recordCheck = recordCheck
+                    self.locale = locale
                 }
             }
             internal var query: Operations.ValidateJobs.Input.Query

@@ -22,7 +22,7 @@ internal protocol APIProtocol: Sendable {
     func makeBatch(_ input: Operations.MakeBatch.Input) async throws -> Operations.MakeBatch.Output
     /// A job or a history checked, each diagnostic in the shape `--diagnostics json` writes.
     ///
-    /// Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline).
+    /// Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline). Each diagnostic's message is in `locale` (English without it), its code the same in every language.
     ///
     /// - Remark: HTTP `POST /v1/validate`.
     /// - Remark: Generated from `#/paths//v1/validate/post(validateJobs)`.
@@ -98,7 +98,7 @@ extension APIProtocol {
     }
     /// A job or a history checked, each diagnostic in the shape `--diagnostics json` writes.
     ///
-    /// Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline).
+    /// Held to the same limits as a record (the jobs a request may hold, a render slot, the deadline). Each diagnostic's message is in `locale` (English without it), its code the same in every language.
     ///
     /// - Remark: HTTP `POST /v1/validate`.
     /// - Remark: Generated from `#/paths//v1/validate/post(validateJobs)`.
