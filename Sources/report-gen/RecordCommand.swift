@@ -25,7 +25,7 @@ struct RecordCommand: ParsableCommand {
             repeated on each: date and times with their offset, holding, parcels, crop and its EPPO code, \
             cropped and treated area, BBCH, reason and its codes, product and authorisation, the dose as \
             given and per hectare, the product used, spray volume, operator and licence, equipment, weather, \
-            notes (docs/record-format.md; JSON: docs/record-v2.schema.json). The format is --format, else \
+            notes (docs/record-format.md; JSON: docs/record-v3.schema.json). The format is --format, else \
             the output's extension, else CSV.
 
             An invalid entry is reported with its number and JSON path, and then no file is written (exit \

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `report-gen record` and `validate --record` as a user meets them: a season with the record's
-/// fields gives CSV and JSON (valid against docs/record-v2.schema.json) with one line per product
+/// fields gives CSV and JSON (valid against docs/record-v3.schema.json) with one line per product
 /// and the right dose per hectare for every kind of rate; each jurisdiction's check names what it
 /// misses.
 @Suite("The record")
@@ -65,7 +65,7 @@ struct RecordCLITests {
             jsonschema.Draft202012Validator(schema).validate(document)
             print(len(document["lines"]), document["lines"][5]["dosePerHa"]["value"])
             """
-        let schema = ReportGen.repository.appendingPathComponent("docs/record-v2.schema.json").path
+        let schema = ReportGen.repository.appendingPathComponent("docs/record-v3.schema.json").path
         let checked = try ReportGen.run(program: "/usr/bin/env", ["python3", "-c", script, schema, folder.path("season.json")])
         #expect(checked.status == 0 && checked.stdout == "6 2.33848905724\n", "\(checked.stderr)")
         // The app's own entries, with none of the record's fields, are valid lines too.
@@ -79,7 +79,7 @@ struct RecordCLITests {
         let season = try Self.season(in: folder)
         let piped = try ReportGen.run(["record", "-", "--format", "json"], stdin: FileManager.default.contents(atPath: season))
         let named = try ReportGen.run(["record", season, "--format", "json"])
-        #expect(piped.status == 0 && piped.stdout == named.stdout && named.stdout.hasPrefix("{\"format\": \"reportkit-record/2\""))
+        #expect(piped.status == 0 && piped.stdout == named.stdout && named.stdout.hasPrefix("{\"format\": \"reportkit-record/3\""))
     }
 
     @Test func aBadEntryIsLeftOutAndNamed() throws {

@@ -47,7 +47,7 @@ struct RecordWorkbookCLITests {
         // The machine sheet: the CSV's columns, numbers as numbers, days as dates.
         let record = try #require(sheets.last?["rows"] as? [[[String: Any]]])
         let columns = record[0].compactMap { $0["value"] as? String }
-        #expect(columns.first == "job_id" && columns.contains("treated_area_ha") && columns.count == 44, "\(columns)")
+        #expect(columns.first == "job_id" && columns.contains("treated_area_ha") && columns.count == 46, "\(columns)")
         let dose = try #require(columns.firstIndex(of: "dose"))
         #expect(record[1][dose]["type"] as? String == "n")
         #expect(record[1][try #require(columns.firstIndex(of: "date"))]["date"] as? Bool == true)

@@ -111,20 +111,24 @@ struct TaskDataCLITests {
     }
 
     /// Every golden job in one season (1 to 20 products, 1,000 loads, a 100 m² plot, US units,
-    /// 200-character names), and one whose names hold what XML must escape: the task data the
+    /// 200-character names, a German parcel's FLIK), and one whose names hold what XML must
+    /// escape and whose parcel is a point: the task data the
     /// XSD accepts, with a task per job and every long name shortened and said.
     @Test func everyKindOfJobGivesTaskDataTheXSDAccepts() throws {
         let folder = try ScratchFolder()
         let inputs = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs")
         var jobs: [Any] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: inputs.path).sorted() where name.hasPrefix("pl-") || name.hasPrefix("en-") || name.hasPrefix("us-") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: inputs.path).sorted()
+        where ["pl-", "en-", "us-", "de-"].contains(where: name.hasPrefix) {
             var job = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: inputs.appendingPathComponent(name))) as? [String: Any])
             job["id"] = job["id"] ?? name
             jobs.append(job)
         }
         var strange = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ReportGen.example("herbicide-pl.json")))) as! [String: Any]
         strange["title"] = "Oprysk <pilny> & \"szybki\" 🚜"
-        strange["field"] = ["name": "Pole ]]> & <Łąka>", "area": ["value": 2, "unit": "ha"]]
+        // A parcel outside IACS by its WGS 84 point: a PNT of type 10 under its partfield.
+        strange["field"] = ["name": "Pole ]]> & <Łąka>", "area": ["value": 2, "unit": "ha"],
+                            "parcels": [["label": "Hofstreifen", "point": ["latitude": 54.3233, "longitude": 10.1228]]]]
         strange["products"] = [["name": "Środek \"A\" & <B>", "rate": ["value": 1, "unit": "L/ha"]]]
         strange["id"] = "strange"
         jobs.append(strange)

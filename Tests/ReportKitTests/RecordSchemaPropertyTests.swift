@@ -70,6 +70,9 @@ struct RecordSchemaPropertyTests {
         let parcels = random.int(0...1) == 0 ? [Parcel(label: "A", cadastral: ["0212/3"])] : [
             Parcel(label: "A", cadastral: ["0212/3", "0212/4"], area: Quantity(hectares * share / areaUnit.toInternal, areaUnit)),
             Parcel(label: nil, cadastral: ["0213/1"], area: Quantity(hectares * (1 - share) / areaUnit.toInternal, areaUnit)),
+            // A German parcel by its FLIK, and a place with no IACS reference by its point.
+            Parcel(label: nil, flik: "DEBBLI0260100301"),
+            Parcel(label: nil, latitude: random.unit() * 180 - 90, longitude: random.unit() * 360 - 180),
         ]
         var record = ApplicationRecord(operatorName: "Jan", targetCodes: ["ALOMY"], bbch: BBCHStage(from, to: to))
         if (end ?? start).hasTime, random.int(0...1) == 0 { record.recordedAt = date(&random, after: end ?? start) }
@@ -107,7 +110,7 @@ struct RecordSchemaPropertyTests {
         let document = folder.appendingPathComponent("record.json")
         try Data(RecordFormat.json.document(lines).utf8).write(to: document)
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/record-v2.schema.json").path
+            .appendingPathComponent("docs/record-v3.schema.json").path
         // JSON itself has no infinity or NaN; Python's reader would take them, so it is told not to.
         let script = """
             import json, sys, jsonschema

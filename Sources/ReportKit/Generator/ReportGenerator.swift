@@ -236,7 +236,7 @@ public final class ReportGenerator {
         }
         return [job].compactMap { $0 } + [
             PDFAttachment(name: "record\(suffix).json",
-                          description: "The record of the application, one line per product (report-gen record, docs/record-v2.schema.json)",
+                          description: "The record of the application, one line per product (report-gen record, docs/record-v3.schema.json)",
                           relationship: .data, bytes: record),
             PDFAttachment(name: "plan\(suffix).json", description: "How to load the sprayer for the job: totals and every tank load (report-gen plan --json)",
                           relationship: .supplement, bytes: planJSON),
@@ -255,7 +255,7 @@ public final class ReportGenerator {
         var files = [PDFAttachment(name: "history.json", description: "The history of spray jobs this document lists, as it was read",
                                    relationship: .source, bytes: source)]
         if !records.isEmpty {
-            files.append(PDFAttachment(name: "record.json", description: "The record of the applications, one line per product (docs/record-v2.schema.json)",
+            files.append(PDFAttachment(name: "record.json", description: "The record of the applications, one line per product (docs/record-v3.schema.json)",
                                        relationship: .data, bytes: Array(RecordFormat.json.document(records, omitted: omitted).utf8)))
         }
         return files

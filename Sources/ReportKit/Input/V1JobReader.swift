@@ -100,16 +100,42 @@ extension JSONReader {
         }
         var parcels: [Parcel] = []
         for element in elements {
-            guard let parcel = object(element, allowed: ["label", "cadastral", "area"]) else { continue }
+            guard let parcel = object(element, allowed: ["label", "cadastral", "area", "flik", "point"]) else { continue }
             let label = parcel.optional("label").flatMap { text($0) }
             let cadastral = parcel.optional("cadastral").flatMap { list($0) { reader, item in reader.text(item) } } ?? []
             let area = parcel.optional("area").flatMap { readQuantity($0, AreaUnit.self) }
-            let read = Parcel(label: label, cadastral: cadastral, area: area)
+            let flik = parcel.optional("flik").flatMap { node -> String? in
+                guard let flik = text(node, maximumLength: Self.maximumFLIKLength) else { return nil }
+                if let problem = JobRules.flik(flik) { error(node.path, problem, code: DiagnosticCode.text) }
+                return flik
+            }
+            let point = parcel.optional("point").flatMap { readPoint($0) }
+            let read = Parcel(label: label, cadastral: cadastral, area: area, flik: flik, latitude: point?.latitude, longitude: point?.longitude)
             if let problem = JobRules.parcel(read) { error(element.path, problem, code: DiagnosticCode.parcel) }
             parcels.append(read)
         }
         if let problem = JobRules.parcelsText(parcels) { error(node.path, problem, code: DiagnosticCode.text) }
         return parcels
+    }
+
+    /// A FLIK has 16 characters; room for a Land's variant, never for a paragraph.
+    static let maximumFLIKLength = 32
+
+    /// `{"latitude": 52.3906, "longitude": 13.0645}`: a point in WGS 84, decimal degrees.
+    private mutating func readPoint(_ node: Node) -> (latitude: Double, longitude: Double)? {
+        guard let point = object(node, allowed: ["latitude", "longitude"]) else { return nil }
+        func coordinate(_ key: String, isLatitude: Bool) -> Double? {
+            guard let node = required(key, in: point, expected: MessageText(isLatitude ? "expected.latitude" : "expected.longitude")),
+                  let value = number(node) else { return nil }
+            if let problem = JobRules.coordinate(value, isLatitude: isLatitude) {
+                error(node.path, problem, code: DiagnosticCode.range)
+                return nil
+            }
+            return value
+        }
+        let latitude = coordinate("latitude", isLatitude: true), longitude = coordinate("longitude", isLatitude: false)
+        guard let latitude, let longitude else { return nil }
+        return (latitude, longitude)
     }
 
     /// An EPPO code: five or six capital letters or digits (EPPO Global Database), `TRZAW`, `ALOMY`.

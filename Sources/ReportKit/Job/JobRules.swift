@@ -49,7 +49,24 @@ enum JobRules {
 
     /// A parcel names itself by a label, cadastral numbers or both.
     static func parcel(_ parcel: Parcel) -> MessageText? {
-        parcel.label == nil && parcel.cadastral.isEmpty ? MessageText("input.parcel-unnamed") : nil
+        parcel.namesAPlace ? nil : MessageText("input.parcel-unnamed")
+    }
+
+    /// A FLIK names a parcel, so it is not blank (its form is the German record check's).
+    static func flik(_ flik: String) -> MessageText? {
+        flik.allSatisfy(\.isWhitespace) ? MessageText("input.flik-empty") : nil
+    }
+
+    /// A WGS 84 point's coordinate: degrees within -90 to 90 (latitude) or -180 to 180 (longitude).
+    static func coordinate(_ value: Double, isLatitude: Bool) -> MessageText? {
+        let limit = isLatitude ? 90.0 : 180.0
+        return value.isFinite && abs(value) <= limit ? nil
+            : MessageText("input.out-of-range", ["lowest": JSONReader.format(-limit), "highest": JSONReader.format(limit), "value": JSONReader.format(value)])
+    }
+
+    /// A point has both its coordinates or neither.
+    static func point(latitude: Double?, longitude: Double?) -> MessageText? {
+        (latitude == nil) == (longitude == nil) ? nil : MessageText("input.point-half")
     }
 
     /// The parcels' own areas make up the treated area: all of it when every parcel gives one,
@@ -72,7 +89,7 @@ enum JobRules {
     /// The parcels' labels and cadastral numbers together (``JobLimits/maximumParcelsText``).
     static func parcelsText(_ parcels: [Parcel]) -> MessageText? {
         let characters = parcels.reduce(0) { total, parcel in
-            total + (parcel.label?.count ?? 0) + parcel.cadastral.reduce(0) { $0 + $1.count }
+            total + (parcel.label?.count ?? 0) + (parcel.flik?.count ?? 0) + parcel.cadastral.reduce(0) { $0 + $1.count }
         }
         guard characters > JobLimits.maximumParcelsText else { return nil }
         return MessageText("input.parcels-text-too-long", ["count": String(characters), "maximum": String(JobLimits.maximumParcelsText)])

@@ -28,6 +28,11 @@ extension JobValidator {
             let path = field.appending("parcels").appending(index: index)
             check(JobRules.parcel(parcel), at: path)
             text(parcel.label, path.appending("label"))
+            text(parcel.flik, path.appending("flik"), maximumLength: JSONReader.maximumFLIKLength)
+            if let flik = parcel.flik { check(JobRules.flik(flik), at: path.appending("flik")) }
+            check(JobRules.point(latitude: parcel.latitude, longitude: parcel.longitude), at: path.appending("point"))
+            if let latitude = parcel.latitude { check(JobRules.coordinate(latitude, isLatitude: true), at: path.appending("point").appending("latitude")) }
+            if let longitude = parcel.longitude { check(JobRules.coordinate(longitude, isLatitude: false), at: path.appending("point").appending("longitude")) }
             check(JobRules.listLength(parcel.cadastral.count), at: path.appending("cadastral"))
             for (number, cadastral) in parcel.cadastral.enumerated() { text(cadastral, path.appending("cadastral").appending(index: number)) }
         }

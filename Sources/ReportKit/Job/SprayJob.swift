@@ -97,17 +97,35 @@ public struct Field: Sendable, Equatable {
 
 /// A parcel of the holding: its label in the IACS aid application ("A") and the cadastral parcel
 /// numbers it lies on ("0212/3").
+/// A parcel treated, named as the record's location asks (Implementing Regulation (EU) 2023/564,
+/// Annex): the land unit of the IACS aid application (its `label`), Germany's FLIK, the cadastral
+/// numbers Poland's register asks for, or, where there is none of these, a point in WGS 84.
 public struct Parcel: Sendable, Equatable {
+    /// The parcel's label (its reference) in the IACS aid application (GSAA).
     public var label: String?
     public var cadastral: [String]
     /// The area treated on this parcel, when given; the parcels' areas add up to the field's.
     public var area: Quantity<AreaUnit>?
+    /// The German field block or parcel identifier (Flächenidentifikator, `DEBBLI0260100301`;
+    /// Bavaria's FID has the same form).
+    public var flik: String?
+    /// A point of the parcel in WGS 84, decimal degrees north and east: the location where the
+    /// parcel has no IACS reference (a greenhouse, a non-crop area). Both or neither.
+    public var latitude: Double?
+    public var longitude: Double?
 
-    public init(label: String?, cadastral: [String] = [], area: Quantity<AreaUnit>? = nil) {
+    public init(label: String?, cadastral: [String] = [], area: Quantity<AreaUnit>? = nil, flik: String? = nil,
+                latitude: Double? = nil, longitude: Double? = nil) {
         self.label = label
         self.cadastral = cadastral
         self.area = area
+        self.flik = flik
+        self.latitude = latitude
+        self.longitude = longitude
     }
+
+    /// Whether it names a place at all: a label, a cadastral number, a FLIK or a point.
+    var namesAPlace: Bool { label != nil || !cadastral.isEmpty || flik != nil || latitude != nil }
 }
 
 /// A growth stage on the BBCH scale (0–99), or a range of them.

@@ -25,8 +25,14 @@ package enum AttachedRecordFacts {
             answers.parcels = parcels.compactMap { parcel in
                 guard case .object(let parcel) = parcel else { return nil }
                 let numbers: [String] = if case .array(let items)? = parcel["cadastral"] { items.compactMap(string) } else { [] }
-                let label = string(parcel["label"])
-                return label == nil && numbers.isEmpty ? nil : Parcel(label: label, cadastral: numbers)
+                var point: (latitude: Double, longitude: Double)?
+                if case .object(let given)? = parcel["point"], let latitude = number(given["latitude"]), let longitude = number(given["longitude"]),
+                   JobRules.coordinate(latitude, isLatitude: true) == nil, JobRules.coordinate(longitude, isLatitude: false) == nil {
+                    point = (latitude, longitude)
+                }
+                let read = Parcel(label: string(parcel["label"]), cadastral: numbers, flik: string(parcel["flik"]),
+                                  latitude: point?.latitude, longitude: point?.longitude)
+                return read.namesAPlace ? read : nil
             }
         }
         answers.target = string(first["reason"])

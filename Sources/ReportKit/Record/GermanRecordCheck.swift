@@ -24,6 +24,10 @@ struct GermanRecordCheck {
         let parcels = root.appending("field").appending("parcels")
         need(!job.field.parcels.isEmpty, parcels, "de-parcels", german: "Schlag/FLIK", annex, code: "parcels")
         for (index, parcel) in job.field.parcels.enumerated() {
+            // A FLIK given as one is held to its form; a label only when it begins like one.
+            if let flik = parcel.flik, let problem = GermanRecordRules.flikProblem(flik) {
+                warn(parcels.appending(index: index).appending("flik"), MessageText("record.de.not-flik", ["label": flik], texts: ["why": problem]), code: "flik")
+            }
             guard let label = parcel.label, GermanRecordRules.looksLikeFLIK(label), let problem = GermanRecordRules.flikProblem(label) else { continue }
             warn(parcels.appending(index: index).appending("label"), MessageText("record.de.not-flik", ["label": label], texts: ["why": problem]), code: "flik")
         }

@@ -16,6 +16,9 @@ enum GermanRecordRules {
     static func flikProblem(_ flik: String) -> MessageText? {
         let characters = Array(flik)
         guard characters.count == 16 else { return MessageText("record.de.flik-length", ["count": String(characters.count)]) }
+        guard String(characters[0..<2]) == "DE", landCodes.contains(String(characters[2..<4])) else {
+            return MessageText("record.de.flik-land", ["start": String(characters[0..<4])])
+        }
         guard flikTypes.contains(String(characters[4..<6])) else {
             return MessageText("record.de.flik-type", ["type": String(characters[4..<6])])
         }

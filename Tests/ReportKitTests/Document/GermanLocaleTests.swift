@@ -88,8 +88,10 @@ struct GermanLocaleTests {
             "Aufwandmenge", "Aufwandmengen", "Wasseraufwandmenge", "Wiederbetretungsfrist", "Flurstücksnummern", "EPPO-Code", "EPPO-Codes",
             "BBCH-Stadium", "BBCH-Spalten", "EPA-Registriernummer", "InVeKoS-Schlag", "InVeKoS-Förderantrag", "PflSchG", "VO", "BVL", "BVL-Zulassungsnummer", "GP",
             "FLIK", "LI", "LE", "NF", "WGS", "CFR", "BBCH", "ha",
+            // Länder in a FLIK (Brandenburg, Bayern).
+            "BB", "BY",
             // JSON's and Unicode's own terms: an escape ("Maskierung") and a UTF-16 surrogate.
-            "JSON", "JSON-Wert", "JSON-Werts", "Lines", ".jsonl", "UTF-", "Maskierung", "Surrogat", "IANA-Name",
+            "JSON", "JSON-Wert", "JSON-Werts", "Lines", ".jsonl", "UTF", "Maskierung", "Surrogat", "IANA-Name",
             // Names of the format and the tool, as the user types them.
             "true", "false", "sprayRate", "fillToVolume", "history-summary", "report-gen", "ReportKit", "Oprysku", "-o",
         ]
@@ -97,7 +99,7 @@ struct GermanLocaleTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         let messages = try #require(json["messages"] as? [String: String])
         let texts = messages.values.map { text in
-            [#/\{[A-Za-z]+\}/#, #/"[^"]*"/#, #/'[^']*'/#, #/`[^`]*`/#, #/\{[^}]*\}/#, #/[0-9][0-9-]*/#].reduce(text) { $0.replacing($1, with: "") }
+            [#/\{[A-Za-z]+\}/#, #/"[^"]*"/#, #/'[^']*'/#, #/`[^`]*`/#, #/\{[^}]*\}/#, #/-?[0-9][0-9-]*/#].reduce(text) { $0.replacing($1, with: "") }
         }
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

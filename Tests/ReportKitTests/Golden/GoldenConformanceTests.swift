@@ -112,7 +112,7 @@ struct GoldenConformanceTests {
             #expect(plan.mediaType == "application/json")
             #expect(String(decoding: plan.bytes, as: UTF8.self).contains("\"loads\""))
             let record = try #require(attachments.first { $0.relationship == .data })
-            #expect(String(decoding: record.bytes, as: UTF8.self).hasPrefix("{\"format\": \"reportkit-record/2\""))
+            #expect(String(decoding: record.bytes, as: UTF8.self).hasPrefix("{\"format\": \"reportkit-record/3\""))
         }
     }
 }

@@ -2,6 +2,13 @@
 /// units, the codes beside the names.
 enum RegisterLine {
     /// `lines` are the plan's record lines (``RecordLine/lines(of:)``), made once by the caller.
+    /// A WGS 84 point as a reader finds it on a map: `52,3906° N 13,0645° E` (south and west for
+    /// negative degrees), the decimal separator the locale's.
+    static func point(latitude: Double, longitude: Double, locale t: ReportLocale) -> String {
+        let degrees = { (value: Double) in t.numbers.format(given: abs(value)) + "°" }
+        return "\(degrees(latitude))\u{A0}\(latitude < 0 ? "S" : "N") \(degrees(longitude))\u{A0}\(longitude < 0 ? "W" : "E")"
+    }
+
     static func values(of plan: SprayPlan, lines: [RecordLine], display: PlanDisplay, locale t: ReportLocale) -> [[String: TemplateValue]] {
         let job = plan.job
         let date = ReportData.applicationPeriod(job, locale: t)
@@ -18,8 +25,11 @@ enum RegisterLine {
         // cadastral column lists the numbers again for the plant inspection's register.
         // The German register's size: the crop's area, else the field's (the area treated).
         let fieldSize = job.field.cropArea ?? job.field.area
-        let parcels = RecordCSV.parcels(job.field.parcels.filter { $0.label != nil }.map {
-            Parcel(label: $0.label, cadastral: [], area: $0.area)
+        // A parcel is named by its label, its FLIK and its point, whichever it has.
+        let parcels = RecordCSV.parcels(job.field.parcels.compactMap { parcel in
+            let point = parcel.latitude.flatMap { latitude in parcel.longitude.map { Self.point(latitude: latitude, longitude: $0, locale: t) } }
+            let name = [parcel.label, parcel.flik, point].compactMap { $0 }.joined(separator: " · ")
+            return name.isEmpty ? nil : Parcel(label: name, cadastral: [], area: parcel.area)
         }) { t.given($0.value, unit: $0.unit.rawValue) }
         let cadastral = RecordCSV.parcels(job.field.parcels.map { Parcel(label: $0.label, cadastral: $0.cadastral) })
         return lines.enumerated().map { index, line -> [String: TemplateValue] in

@@ -252,9 +252,12 @@ package enum ReportData {
         case (nil, false): codes
         case (nil, true): nil
         }
+        // Each parcel by what names it: its label, its FLIK, its point, its cadastral numbers.
         let parcels = job.field.parcels.map { parcel in
             let numbers = parcel.cadastral.joined(separator: ", ")
-            return [parcel.label, numbers.isEmpty ? nil : (parcel.label == nil ? numbers : "(\(numbers))")].compactMap { $0 }.joined(separator: " ")
+            let point = parcel.latitude.flatMap { latitude in parcel.longitude.map { RegisterLine.point(latitude: latitude, longitude: $0, locale: t) } }
+            let name = [parcel.label, parcel.flik, point].compactMap { $0 }.joined(separator: " · ").nonEmpty
+            return [name, numbers.isEmpty ? nil : (name == nil ? numbers : "(\(numbers))")].compactMap { $0 }.joined(separator: " ")
         }.joined(separator: "; ")
         let fields: [String: TemplateValue] = [
             "operator": .optional(record.operatorName),

@@ -1,7 +1,7 @@
 /// A record line as a CSV row (RFC 4180).
 enum RecordCSV {
     static let columns = [
-        "job_id", "line", "date", "start_time", "end_date", "end_time", "utc_offset", "end_utc_offset", "time_zone", "holding", "parcels",
+        "job_id", "line", "date", "start_time", "end_date", "end_time", "utc_offset", "end_utc_offset", "time_zone", "holding", "parcels", "parcel_flik", "parcel_wgs84",
         "field", "crop", "crop_eppo", "cropped_area_ha", "treated_area_ha", "treated_area", "treated_area_unit", "bbch_from", "bbch_to",
         "reason", "reason_eppo", "product", "authorisation", "product_kind", "active_ingredients", "restricted_entry_hours",
         "pre_harvest_interval_days", "earliest_harvest", "dose", "dose_unit", "dose_per_ha", "dose_per_ha_unit", "total_product", "total_product_unit",
@@ -39,6 +39,10 @@ enum RecordCSV {
             .text(line.jobID), .number(Double(line.line)), .day(line.date), .code(line.startTime), .day(line.endDate), .code(line.endTime),
             .code(line.utcOffset), .code(line.endUtcOffset), .text(line.timeZone), .text(line.holding),
             .text(line.parcels.isEmpty ? nil : Self.parcels(line.parcels, decimalComma: decimalComma)),
+            .text(Self.perParcel(line.parcels) { $0.flik }),
+            .text(Self.perParcel(line.parcels) { parcel in
+                parcel.latitude.flatMap { latitude in parcel.longitude.map { Self.point(latitude: latitude, longitude: $0, decimalComma: decimalComma) } }
+            }),
             .text(line.field), .text(line.crop), .text(line.cropCode), .number(line.croppedArea), .number(line.treatedArea),
             .number(line.treatedAreaAsEntered.value), .code(line.treatedAreaAsEntered.unit.rawValue),
             .number(line.bbch.map { Double($0.from) }), .number(line.bbch.map { Double($0.to) }),
@@ -61,13 +65,30 @@ enum RecordCSV {
             .joined(separator: String(separator)) + "\r\n"
     }
 
+    /// One value a parcel, in the parcels' order, `; ` between them and nothing for a parcel
+    /// without one (`DEBBLI0260100301; ; DEBBLI0260100302`); nil when no parcel has one.
+    static func perParcel(_ parcels: [Parcel], _ value: (Parcel) -> String?) -> String? {
+        let values = parcels.map(value)
+        return values.allSatisfy { $0 == nil } ? nil : values.map { $0 ?? "" }.joined(separator: "; ")
+    }
+
+    /// A WGS 84 point as latitude and longitude in decimal degrees, a space between them
+    /// (`52.3906 13.0645`; `52,3906 13,0645` with `decimalComma`).
+    static func point(latitude: Double, longitude: Double, decimalComma: Bool = false) -> String {
+        [latitude, longitude].map { RecordNumber.text($0) }.map { decimalComma ? $0.replacing(".", with: ",") : $0 }.joined(separator: " ")
+    }
+
     /// The parcels, each with its own cadastral numbers and area: `A: 0212/3, 0212/4 (1.5 ha); 0212/9`
     /// (`1,5 ha` with `decimalComma`). `area` writes an area otherwise (a report in its language).
     static func parcels(_ parcels: [Parcel], decimalComma: Bool = false,
                         area: ((Quantity<AreaUnit>) -> String)? = nil) -> String {
         parcels.map { parcel in
             let numbers = parcel.cadastral.joined(separator: ", ")
-            var text = [parcel.label, numbers.isEmpty ? nil : numbers].compactMap { $0 }.joined(separator: ": ")
+            // A parcel without a label is named by its FLIK, else its point: every parcel is one.
+            let name = parcel.label ?? parcel.flik ?? parcel.latitude.flatMap { latitude in
+                parcel.longitude.map { point(latitude: latitude, longitude: $0, decimalComma: decimalComma) }
+            }
+            var text = [name, numbers.isEmpty ? nil : numbers].compactMap { $0 }.joined(separator: ": ")
             if let given = parcel.area {
                 let number = RecordNumber.text(given.value)
                 text += " (" + (area?(given) ?? "\(decimalComma ? number.replacing(".", with: ",") : number) \(given.unit.rawValue)") + ")"

@@ -1,4 +1,4 @@
-/// The record's machine-readable forms (docs/record-format.md, docs/record-v2.schema.json): a
+/// The record's machine-readable forms (docs/record-format.md, docs/record-v3.schema.json): a
 /// JSON document of lines, and CSV with one header row (RFC 4180, UTF-8, `.` decimals, ISO dates,
 /// units in their own columns), or the same CSV in the dialect Polish and German Excel open (`;`
 /// between fields, decimal commas, a UTF-8 byte order mark). All are written a line at a time, so a
@@ -12,7 +12,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
     case csvExcelGerman = "csv-excel-de"
 
     /// The format's identifier in the JSON document.
-    public static let identifier = "reportkit-record/2"
+    public static let identifier = "reportkit-record/3"
 
     /// What comes before the first line.
     public var header: String {

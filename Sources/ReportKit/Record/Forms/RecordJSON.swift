@@ -1,5 +1,5 @@
 /// A record line as JSON: every key present, `null` where the job has no value, so each line has
-/// the same shape (docs/record-v2.schema.json).
+/// the same shape (docs/record-v3.schema.json).
 enum RecordJSON {
     static func value(of line: RecordLine) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
@@ -19,7 +19,10 @@ enum RecordJSON {
             "holding": text(line.holding),
             "parcels": .array(line.parcels.map { parcel in
                 .object(["label": text(parcel.label), "cadastral": .array(parcel.cadastral.map(JSONValue.string)),
-                         "area": area(parcel.area), "areaHa": number(parcel.area?.internalValue)])
+                         "area": area(parcel.area), "areaHa": number(parcel.area?.internalValue), "flik": text(parcel.flik),
+                         "point": parcel.latitude.flatMap { latitude in parcel.longitude.map { longitude in
+                             .object(["latitude": number(latitude), "longitude": number(longitude)])
+                         } } ?? .null])
             }),
             "field": text(line.field),
             "crop": text(line.crop),

@@ -58,7 +58,10 @@ package enum RecordQR {
         if extent != .legalMinimum { add("ca", number(job.field.cropArea?.internalValue)) }
         if !job.field.parcels.isEmpty {
             add("pa", .array(job.field.parcels.map { parcel in
-                .array([parcel.label.map(JSONValue.string) ?? .null] + parcel.cadastral.map(JSONValue.string))
+                // Named by its label, else its FLIK, else its point (`52.3906 13.0645`).
+                .array([(parcel.label ?? parcel.flik ?? parcel.latitude.flatMap { latitude in
+                    parcel.longitude.map { RecordCSV.point(latitude: latitude, longitude: $0) }
+                }).map(JSONValue.string) ?? .null] + parcel.cadastral.map(JSONValue.string))
             }))
         }
         if let bbch = job.record.bbch {

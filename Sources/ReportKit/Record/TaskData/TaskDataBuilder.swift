@@ -170,22 +170,32 @@ extension TaskDataExport {
         }
 
         /// The field's parcels as partfields of the field (`I` refers to the task's partfield):
-        /// one per cadastral number, its code (`B`), the parcel's label (`C`) and, on the first,
-        /// the parcel's area (`D`, else 0), so that reading back rebuilds the parcels.
+        /// one per code (`B`: the parcel's FLIK first, then each cadastral number), the parcel's
+        /// label (`C`) and, on the first, the parcel's area (`D`, else 0) and its WGS 84 point (a
+        /// PNT of type 10, partfield reference point), so that reading back rebuilds the parcels.
         private mutating func addParcels(of field: Field, to partfield: String, customer: String?, farm: String?) {
             for (index, parcel) in field.parcels.enumerated() {
                 let label = parcel.label ?? "\(words.parcel) \(index + 1)"
-                let numbers: [String?] = parcel.cadastral.isEmpty ? [nil] : parcel.cadastral
-                for (position, number) in numbers.enumerated() {
+                let codes = (parcel.flik.map { [(code: $0, key: "flik")] } ?? []) + parcel.cadastral.map { (code: $0, key: "cadastral") }
+                let rows: [(code: String, key: String)?] = codes.isEmpty ? [nil] : codes
+                for (position, row) in rows.enumerated() {
                     let area = position == 0 ? parcel.area.map { $0.internalValue * 10_000 } ?? 0 : 0
+                    let point = position == 0 ? parcel.latitude.flatMap { latitude in parcel.longitude.map { Self.referencePoint(latitude: latitude, longitude: $0) } } : nil
                     partfields.append(TaskDataElement("PFD", [
                         ("A", "PFD\(partfields.count + 1)"),
-                        ("B", number.map { self.name($0, what: "the cadastral number", path: "$.field.parcels[\(index)].cadastral") }),
+                        ("B", row.map { self.name($0.code, what: $0.key == "flik" ? "the FLIK" : "the cadastral number", path: "$.field.parcels[\(index)].\($0.key)") }),
                         ("C", name(label, what: "the parcel", path: "$.field.parcels[\(index)].label")),
                         ("D", String(DataDictionaryEntity.totalArea.integer(for: area))), ("E", customer), ("F", farm), ("I", partfield),
-                    ]))
+                    ], children: point.map { [$0] } ?? []))
                 }
             }
+        }
+
+        /// A parcel's point as ISO 11783-10 writes one: PointType 10 (partfield reference point),
+        /// north and east in decimal degrees of WGS 84, to the standard's nine decimals.
+        static func referencePoint(latitude: Double, longitude: Double) -> TaskDataElement {
+            let degrees = { (value: Double) in String(printf: "%.9f", value) }
+            return TaskDataElement("PNT", [("A", "10"), ("C", degrees(latitude)), ("D", degrees(longitude))])
         }
 
         /// The water, one product shared by every task's mix.

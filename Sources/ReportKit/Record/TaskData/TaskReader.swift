@@ -125,17 +125,22 @@ extension TaskDataImport {
             return .object(TaskDataImport.object(members))
         }
 
-        /// The parcels of a field: the partfields that refer to it (`I`), one per cadastral number
-        /// (`B`), those of one parcel in a row under its label (`C`), its area (`D`, m²) on the first.
+        /// The parcels of a field: the partfields that refer to it (`I`), one per code (`B`: a FLIK,
+        /// told by its form, or a cadastral number), those of one parcel in a row under its label
+        /// (`C`), its area (`D`, m²) and its point (a PNT of type 10) on the first.
         func parcels(of field: TaskDataElement) throws(Unreadable) -> [JSONValue]? {
             guard let id = field["A"] else { return nil }
-            var parcels: [(label: String?, numbers: [String], squareMetres: Double)] = []
+            var parcels: [(label: String?, flik: String?, numbers: [String], squareMetres: Double, point: (Double, Double)?)] = []
             for element in partfields where element["I"] == id {
                 let squareMetres = try decimal(element, "D") ?? 0
-                if let last = parcels.last, last.label == element["C"], squareMetres == 0 {
-                    parcels[parcels.count - 1].numbers += element["B"].map { [$0] } ?? []
+                let code = element["B"]
+                let flik = code.flatMap { GermanRecordRules.looksLikeFLIK($0) && GermanRecordRules.flikProblem($0) == nil ? $0 : nil }
+                let number = flik == nil ? code : nil
+                if let last = parcels.last, last.label == element["C"], squareMetres == 0, flik == nil || last.flik == nil {
+                    parcels[parcels.count - 1].numbers += number.map { [$0] } ?? []
+                    parcels[parcels.count - 1].flik = last.flik ?? flik
                 } else {
-                    parcels.append((element["C"], element["B"].map { [$0] } ?? [], squareMetres))
+                    parcels.append((element["C"], flik, number.map { [$0] } ?? [], squareMetres, try referencePoint(of: element)))
                 }
             }
             return parcels.map { parcel in
@@ -145,8 +150,20 @@ extension TaskDataImport {
                 if parcel.squareMetres > 0 {
                     members.append(("area", .object(TaskDataImport.object([("value", TaskDataImport.number(parcel.squareMetres / 10_000)), ("unit", .string("ha"))]))))
                 }
+                if let flik = parcel.flik { members.append(("flik", .string(flik))) }
+                if let (latitude, longitude) = parcel.point {
+                    members.append(("point", .object(TaskDataImport.object([("latitude", TaskDataImport.number(latitude)),
+                                                                            ("longitude", TaskDataImport.number(longitude))]))))
+                }
                 return .object(TaskDataImport.object(members))
             }
+        }
+
+        /// A partfield's reference point (PNT of type 10): north and east in WGS 84.
+        private func referencePoint(of partfield: TaskDataElement) throws(Unreadable) -> (Double, Double)? {
+            guard let point = partfield.children.first(where: { $0.name == "PNT" && $0["A"] == "10" }),
+                  let north = try decimal(point, "C"), let east = try decimal(point, "D") else { return nil }
+            return (north, east)
         }
 
         /// The products' doses of a treatment zone (0x0001 volume, 0x0006 mass per area, each in its
