@@ -53,11 +53,12 @@ struct OptionPairTests {
         Command(name: "record", samples: [
             "output": ["season.csv"], "format": ["json"], "locale": ["pl"], "record-check": ["pl"], "strict": [], "skip-invalid": [],
         ], base: { _ in [] }, refuses: { options in
-            // --format json against -o season.csv; --locale only for the register (PDF).
-            (options.contains("format") && options.contains("output")) || options.contains("locale")
+            // --format json against -o season.csv. --locale goes with every format: it is the
+            // language of the messages too (the CSV and JSON keep their English columns).
+            (options.contains("format") && options.contains("output"))
                 || (options.contains("strict") && !options.contains("record-check"))
         }),
-        Command(name: "validate", samples: ["record": ["pl"], "strict": []], base: { _ in [] }, refuses: { options in
+        Command(name: "validate", samples: ["record": ["pl"], "strict": [], "locale": ["de"]], base: { _ in [] }, refuses: { options in
             options.contains("strict") && !options.contains("record")
         }),
         Command(name: "plan", samples: ["json": [], "locale": ["pl"]], base: { _ in [] }, refuses: { _ in false }),

@@ -40,7 +40,8 @@ def converted(source, name, infilter=None):
 
 def compare(rows, sheet, dialect=False):
     """Mismatches between the record's text rows and a sheet's typed cells; `dialect` for the
-    `excel-pl`/`excel-de` CSV, whose areas inside the parcels' text have decimal commas."""
+    `excel-pl`/`excel-de` CSV, whose areas inside the parcels' text and whose points' degrees
+    have decimal commas."""
     mismatches = []
     header = rows[0]
     for r, row in enumerate(rows[1:], start=2):
@@ -49,6 +50,9 @@ def compare(rows, sheet, dialect=False):
             column = header[c - 1]
             if dialect and column == "parcels":
                 text = AREA_IN_TEXT.sub(lambda m: f"({m[1]},{m[2]} {m[3]})", text)
+            if dialect and column == "parcel_wgs84":
+                # The points' degrees, text as well, with the dialect's decimal comma too.
+                text = text.replace(".", ",")
             if text == "":
                 ok, kind = cell in (None, ""), "empty"
             elif column in IDENTIFIERS and text.isdigit():

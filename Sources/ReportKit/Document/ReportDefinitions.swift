@@ -84,6 +84,12 @@ public struct ReportDefinitions: Sendable, Equatable {
         return ReportLocale.fill(pattern, values)
     }
 
+    /// `count` with the plural form of `key` in `language` (a locale file's `"plurals"`: "3 wpisy",
+    /// "1 Eintrag"), this folder's forms else the built-in ones; nil for a key no file has.
+    public func plural(_ key: String, _ count: Int, in language: ReportLanguage) -> String? {
+        MessageCatalog.plural(key, count, in: language, self)
+    }
+
     /// The names of the report templates, sorted.
     public var templateNames: [String] {
         let builtIn = (directory == nil ? files : BuiltInTemplates.files).keys.filter { $0.hasPrefix("reports/") }.map { String($0.dropFirst(8)) }
