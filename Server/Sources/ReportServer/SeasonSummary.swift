@@ -53,42 +53,24 @@ package struct SeasonSummary: Sendable {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    private func name(_ jurisdiction: RecordJurisdiction) -> String {
-        switch jurisdiction {
-        case .eu: language.say(pl: "Ewidencja UE (rozporządzenie 2023/564)", en: "EU record (Regulation 2023/564)",
-                               de: "EU-Aufzeichnung (Verordnung 2023/564)")
-        case .pl: language.say(pl: "Ewidencja w Polsce (PIORiN)", en: "Polish record (plant inspection)", de: "Polnische Aufzeichnung (PIORiN)")
-        case .us: language.say(pl: "Ewidencja USA (40 CFR 170)", en: "US record (40 CFR 170)", de: "US-Aufzeichnung (40 CFR 170)")
-        case .de: language.say(pl: "Ewidencja w Niemczech (PflSchG § 11)", en: "German record (PflSchG § 11)", de: "Deutsche Aufzeichnung (PflSchG § 11)")
-        }
-    }
-
-    /// "12 entries, 11 valid jobs."
-    private func counts(_ entries: Int, _ valid: Int) -> String {
-        switch language {
-        case .german: "\(entries) \(entries == 1 ? "Eintrag" : "Einträge"), \(valid) \(valid == 1 ? "gültige Anwendung" : "gültige Anwendungen")."
-        case .polish, .english: DropPageTexts.texts(for: language.rawValue).summary(entries, valid)
-        }
-    }
+    private func name(_ jurisdiction: RecordJurisdiction) -> String { PageWords(language)("summary.record." + jurisdiction.rawValue) }
 
     /// The summary in plain words.
     package var text: String {
         let valid = entries.filter { $0.label != nil }.count
-        let say = language.say
-        var lines = [say("Podsumowanie sezonu: ", "Season summary: ", "Zusammenfassung der Saison: ") + counts(entries.count, valid), ""]
+        let word = PageWords(language)
+        var lines = [word("summary.heading", ["counts": DropPageTexts.texts(for: language.rawValue).summary(entries.count, valid)]), ""]
         for entry in entries {
-            let heading = say("Wpis \(entry.index + 1)", "Entry \(entry.index + 1)", "Eintrag \(entry.index + 1)") + (entry.label.map { ": \($0)" } ?? "")
-            lines.append(heading)
+            lines.append(word("summary.entry", ["number": String(entry.index + 1)]) + (entry.label.map { ": \($0)" } ?? ""))
             if entry.label == nil {
-                lines.append(say("  To nie jest poprawny zabieg, pominięty w raportach i ewidencji:", "  Not a valid job, left out of the reports and the record:",
-                                 "  Keine gültige Anwendung, in Berichten und Aufzeichnung weggelassen:"))
+                lines.append("  " + word("summary.notAJob"))
                 lines += entry.problems.map { "  - \($0)" }
             }
             for (jurisdiction, gaps) in entry.gaps {
                 if gaps.isEmpty {
-                    lines.append("  \(name(jurisdiction)): " + say("kompletna", "complete", "vollständig"))
+                    lines.append("  \(name(jurisdiction)): " + word("summary.complete"))
                 } else {
-                    lines.append("  \(name(jurisdiction)): " + say("brakuje", "missing", "es fehlt") + ":")
+                    lines.append("  \(name(jurisdiction)): " + word("summary.missing") + ":")
                     lines += Self.unique(gaps.map(\.words)).map { "  - \($0)" }
                 }
             }

@@ -11,7 +11,7 @@ import ReportServer
 struct ReportGenServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report-gen-server",
-        abstract: "Serve spray reports and the record over HTTP, with a drop page in Polish and English.",
+        abstract: "Serve spray reports and the record over HTTP, with a drop page in Polish, English and German.",
         discussion: """
             Served on loopback (127.0.0.1:8080) unless told otherwise; a server on a network should \
             have --tokens. SIGTERM or SIGINT stop taking new connections and finish the requests in \

@@ -19,6 +19,44 @@ import Testing
         }
     }
 
+    /// The page's words are the locale files' (`page.*` of templates/locales), where report-gen's
+    /// own are: the page and its check in each language say them, and never a key in their place.
+    @Test func thePageTakesItsWordsFromTheLocaleFiles() async throws {
+        var form = MultipartForm()
+        form.add(file: "history", fileName: "season-de.jsonl", try Repository.file("docs/examples/season-de.jsonl"))
+        form.add("recordCheck", "de")
+        for language in ["pl", "en", "de"] {
+            let locale = try #require(try JSONSerialization.jsonObject(with: try Repository.file("templates/locales/\(language).json")) as? [String: Any])
+            let words = try #require(locale["messages"] as? [String: String])
+            let germany = try #require(words["page.jurisdiction.de"])
+            var checked = form
+            checked.add("lang", language)
+            let (type, body) = (checked.contentType, checked.body)
+            try await testApp().test(.router) { client in
+                try await client.execute(uri: "/?lang=\(language)", method: .get) { response in
+                    let page = String(buffer: response.body)
+                    for key in ["page.title", "page.fileLegend", "page.check"] {
+                        let text = try #require(words[key])
+                        #expect(page.contains(text.replacingOccurrences(of: "&", with: "&amp;")), "\(language): \(key) \(text)")
+                    }
+                    #expect(Self.keys(in: page).isEmpty, "\(language): a key where words belong: \(Self.keys(in: page))")
+                }
+                try await client.execute(uri: "/drop/check", method: .post, headers: [.contentType: type], body: body) { response in
+                    let page = String(buffer: response.body)
+                    #expect(response.status == .ok && Self.keys(in: page).isEmpty, "\(language): a key where words belong: \(Self.keys(in: page))")
+                    #expect(page.contains(germany), "\(language)")
+                }
+            }
+        }
+    }
+
+    /// `page.form.checkAgain` where its words should be, outside the page's script (whose
+    /// `page.body` is code, not words).
+    static func keys(in page: String) -> [String] {
+        let words = page.replacing(#/<script[\s\S]*?<\/script>/#, with: "")
+        return words.matches(of: #/page\.[A-Za-z]+/#).map { String(words[$0.range]) }
+    }
+
     @Test func theCheckSaysWhatIsMissingInPlainWords() async throws {
         var form = MultipartForm()
         form.add(file: "history", fileName: "herbicide-pl.json", try Repository.file("docs/examples/herbicide-pl.json"))

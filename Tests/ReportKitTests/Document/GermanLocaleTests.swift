@@ -94,6 +94,10 @@ struct GermanLocaleTests {
             "JSON", "JSON-Wert", "JSON-Werts", "Lines", ".jsonl", "UTF", "Maskierung", "Surrogat", "IANA-Name",
             // Names of the format and the tool, as the user types them.
             "true", "false", "sprayRate", "fillToVolume", "history-summary", "report-gen", "ReportKit", "Oprysku", "-o",
+            // The drop page's (page.*): its files, the app, a key and a time's form, the EPPO
+            // database's address and its code of winter wheat, the Polish inspection, the tank card.
+            ".jsonl-Datei", ".json-", "Lines.", "XLSX", "CSV", "App", "Tab", "HH", "EPPO-Datenbank", "gd.eppo.int", "taxon", "TRZAW",
+            "PIORiN", "Befüllkarten",
         ]
         let file = Self.repository.appendingPathComponent("templates/locales/de.json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])

@@ -163,28 +163,20 @@ struct DropAnswers: Sendable {
     }
 }
 
-/// What the page says when an answer cannot be read.
+/// What the page says when an answer cannot be read: the locale files' `page.answer.*`.
 struct AnswerWords {
     let language: ReportLanguage
 
-    private func say(_ pl: String, _ en: String, _ de: String) -> String { language.say(pl: pl, en: en, de: de) }
+    private var word: PageWords { PageWords(language) }
 
-    func tooLong(_ limit: Int) -> String { say("najwyżej \(limit) znaków", "at most \(limit) characters", "höchstens \(limit) Zeichen") }
-    var hours: String { say("wpisz liczbę godzin, np. 12 albo 48", "type a number of hours, for example 12 or 48", "geben Sie eine Zahl von Stunden ein, etwa 12 oder 48") }
-    var eppoCode: String {
-        say("kod EPPO ma 5 lub 6 liter albo cyfr, np. TRZAW (pszenica ozima)", "an EPPO code has 5 or 6 letters or digits, for example TRZAW (winter wheat)",
-            "ein EPPO-Code hat 5 oder 6 Buchstaben oder Ziffern, etwa TRZAW (Winterweizen)")
-    }
-    var area: String { say("wpisz powierzchnię liczbą, np. 12,5", "type the area as a number, for example 12.5", "geben Sie die Fläche als Zahl ein, etwa 12,5") }
-    var bbch: String {
-        say("wpisz fazę od 0 do 99 albo zakres, np. 31 albo 31-32", "type a stage from 0 to 99 or a range, for example 31 or 31-32",
-            "geben Sie ein Stadium von 0 bis 99 oder einen Bereich ein, etwa 31 oder 31-32")
-    }
-    var time: String { say("wpisz godzinę jako GG:MM, np. 14:30", "type the time as HH:MM, for example 14:30", "geben Sie die Uhrzeit als HH:MM ein, etwa 14:30") }
+    func tooLong(_ limit: Int) -> String { word("answer.tooLong", ["maximum": String(limit)]) }
+    var hours: String { word("answer.hours") }
+    var eppoCode: String { word("answer.eppoCode") }
+    var area: String { word("answer.area") }
+    var bbch: String { word("answer.bbch") }
+    var time: String { word("answer.time") }
     /// The crop's area under the area sprayed, `area` in its own unit.
     func cropAreaUnder(_ area: Quantity<AreaUnit>) -> String {
-        let text = DropFormWords.area(area, language: language)
-        return say("cała uprawa nie może być mniejsza niż opryskana powierzchnia (\(text))", "the whole crop cannot be smaller than the area sprayed (\(text))",
-                   "die ganze Kultur kann nicht kleiner sein als die behandelte Fläche (\(text))")
+        word("answer.cropAreaUnder", ["area": DropFormWords.area(area, language: language)])
     }
 }

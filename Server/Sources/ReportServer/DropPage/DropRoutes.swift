@@ -135,9 +135,7 @@ enum DropRoutes {
         let tokens = api.service.settings.tokens
         guard !tokens.isEmpty else { return nil }
         guard let token = form?.token, BearerTokenMiddleware<BasicRequestContext>.accepts(token, in: tokens) else {
-            return (ReportLanguage(rawValue: form?.language ?? "pl") ?? .polish).say(
-                pl: "brak klucza dostępu do serwera albo jest błędny", en: "the server's access key is missing or wrong",
-                de: "der Zugangsschlüssel des Servers fehlt oder ist falsch")
+            return PageWords(ReportLanguage(rawValue: form?.language ?? "pl") ?? .polish)("accessKey")
         }
         return nil
     }
