@@ -1,11 +1,18 @@
-/// The order products go into the tank, as labels and advisers teach it: water-soluble bags
-/// first, then dry formulations (WG, WP, SP, SG), suspensions (SC, CS, SE, OD), emulsions (EC,
-/// EW, ME), solutions (SL), other liquids, fertilisers and biostimulants, and adjuvants last.
-/// The formulation is read from the code that ends a product's name ("Karate Zeon 050 CS"), else
-/// from its rate (a dry product is measured in kilograms); products of one kind keep their order.
+/// The order products go into the tank, which the tank card lists them in: water conditioners
+/// first, then dry formulations and solid fertilisers, then liquids (suspensions, emulsions,
+/// solutions, liquid nutrients), surfactant and oil adjuvants last. It is the order of the
+/// extension services' mixing guides: Oklahoma State University's "Herbicide Mixing Order"
+/// (ammonium sulfate first, then water-dispersible dry products, suspensions and the liquids,
+/// surfactants and oils last) and the W-A-L-E-S rule (wettable and dry, agitate, liquid
+/// flowables, emulsifiable concentrates, solutions) that Purdue's "Avoid Tank Mixing Errors"
+/// (PPP-122) teaches; a product's label, where it says otherwise, comes first
+/// (docs/template-format.md). The stage is read from what a product's name says it is
+/// (ammonium sulphate, urea, an adjuvant: English, Polish and German names), its kind, the
+/// formulation code in its name (CropLife International's catalogue: `WG`, `SC`, `EC`), or its
+/// unit (kg is dry); products of one stage keep the job's order.
 enum MixingOrder {
     enum Stage: Int, Comparable {
-        case waterSolubleBag, dry, suspension, emulsion, solution, otherLiquid, nutrient, adjuvant
+        case waterConditioner, waterSolubleBag, dry, suspension, emulsion, solution, otherLiquid, liquidNutrient, adjuvant
 
         static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
     }
@@ -19,15 +26,24 @@ enum MixingOrder {
         "SL": .solution, "LS": .solution,
     ]
 
+    /// Names that say what a product is, lower case, in the three languages of the reports: a
+    /// water conditioner (ammonium sulphate, AMS), a salt dissolved as a solid fertiliser (urea,
+    /// magnesium sulphate), an adjuvant (a surfactant, an oil, a wetting agent).
+    private static let conditioners = ["siarczan amonu", "ammonium sulphate", "ammonium sulfate", "ammoniumsulfat", "schwefelsaures ammoniak"]
+    private static let solidFertilisers = ["mocznik", "urea", "harnstoff", "siarczan magnezu", "magnesium sulphate", "magnesium sulfate",
+                                           "magnesiumsulfat", "bittersalz"]
+    private static let adjuvants = ["adiuwant", "adjuvant", "surfactant", "zwilżacz", "netzmittel", "haftmittel", "olej", " oil", "öl ", "paraffinöl",
+                                    "rapsöl"]
+
     static func stage(of product: Product) -> Stage {
-        switch product.kind {
-        case .adjuvant: return .adjuvant
-        case .fertiliser, .biostimulant: return .nutrient
-        case .plantProtection, .other: break
-        }
-        let words = (product.name ?? "").uppercased().split(whereSeparator: { !$0.isLetter })
+        let name = " " + (product.name ?? "").lowercased() + " "
+        let words = name.uppercased().split(whereSeparator: { !$0.isLetter })
+        if conditioners.contains(where: name.contains) || words.contains("AMS") { return .waterConditioner }
+        if product.kind == .adjuvant || adjuvants.contains(where: name.contains) { return .adjuvant }
+        if solidFertilisers.contains(where: name.contains) { return .dry }
         if let code = words.reversed().lazy.compactMap({ codes[String($0)] }).first { return code }
-        return product.form == .dry ? .dry : .otherLiquid
+        if product.form == .dry { return .dry }
+        return product.kind == .fertiliser || product.kind == .biostimulant ? .liquidNutrient : .otherLiquid
     }
 
     /// The products' indices in the order they go into the tank.
