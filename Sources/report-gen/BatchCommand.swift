@@ -94,26 +94,30 @@ struct BatchCommand: ParsableCommand {
     }
 
     /// `fitting` of the `wanted` threads, said when fewer; an error (69) when none fit.
-    private func threadsThatFit(_ fitting: Int, of wanted: Int, limit: String, refusal: String) throws -> Int {
+    /// `limit` names the limit's words (`run.limit.address-space`), `values` the figures its refusal gives.
+    private func threadsThatFit(_ fitting: Int, of wanted: Int, limit: String, values: [String: String]) throws -> Int {
         guard fitting > 0 else {
-            Console.error("the \(limit) \(refusal). Raise the limit; nothing was written")
+            Console.error(say("limit." + limit, values))
             throw ExitStatus.unavailable
         }
-        if fitting < wanted, !quiet { Console.warning("the \(limit) leaves room for \(fitting) of \(wanted) jobs at once; running \(fitting)") }
+        if fitting < wanted, !quiet {
+            Console.warning(say("limit-room", ["limit": say("limit-name." + limit), "fitting": String(fitting), "wanted": String(wanted)]))
+        }
         return fitting
     }
 
     func run() throws {
         DiagnosticsOption.begin(diagnosticsFormat)
+        try report.prepareMessages()
         var inputs = InputReader.identities(of: history, report: report)
         let cover = cover ?? "history-summary"
         if let cover = FileIdentity(path: cover) { inputs.insert(cover) }
         // Under an address-space limit (ulimit -v), then an open-file limit (ulimit -n), only the
         // threads that fit are started; none fitting refuses the batch before it writes anything.
-        let addressable = try threadsThatFit(AddressSpace.workersThatFit(jobs), of: jobs, limit: "address-space limit (ulimit -v)",
-            refusal: "leaves too little memory to make a report; report-gen needs about \(AddressSpace.bytesForOneWorker >> 20) MiB more than it has")
-        let threads = try threadsThatFit(FolderExport.threadsThatFit(addressable), of: addressable, limit: "open-file limit (ulimit -n)",
-            refusal: "of \(FolderExport.currentOpenFileLimit() ?? 0) is too low for a batch; report-gen needs at least 23 open files")
+        let addressable = try threadsThatFit(AddressSpace.workersThatFit(jobs), of: jobs, limit: "address-space",
+                                             values: ["megabytes": String(AddressSpace.bytesForOneWorker >> 20)])
+        let threads = try threadsThatFit(FolderExport.threadsThatFit(addressable), of: addressable, limit: "open-files",
+                                         values: ["limit": String(FolderExport.currentOpenFileLimit() ?? 0)])
         let reportOptions = try report.reportOptions()
         let options = BatchOptions(report: reportOptions, coverTemplate: cover, threads: threads, overwrite: overwrite,
                                    failFast: failFast, inputs: inputs, recordCheck: recordCheck)
@@ -156,15 +160,15 @@ struct BatchCommand: ParsableCommand {
         }
         display.printSummary(summary)
         if let signal = trap.receivedSignal {
-            Console.error("stopped by \(SignalTrap.name(of: signal)); finished files were kept, none is partial")
+            Console.error(say("stopped-by-signal", ["signal": SignalTrap.name(of: signal)]))
             throw ExitCode(128 + signal)
         }
         if let output = summary.unusableOutput {
             let cause = output.systemError.map { String(cString: strerror($0)) } ?? output.message
-            Console.error("stopped: the output folder takes no more files (\(cause)); \(summary.written) written, the rest not started")
+            Console.error(say("folder-full", ["cause": cause, "written": String(summary.written)]))
             throw ExitStatus.unwritableOutput
         }
-        if summary.stoppedAtFailure { Console.error("stopped at the first failure (--fail-fast)") }
+        if summary.stoppedAtFailure { Console.error(say("stopped-at-failure")) }
         if summary.failed > summary.unwritable { throw ExitStatus.badData }
         if summary.unwritable > 0 { throw ExitStatus.unwritableOutput }
     }
@@ -184,10 +188,10 @@ struct BatchCommand: ParsableCommand {
         case .unwritable(let error):
             return OutputWriter.fail(error)
         case .render(let error):
-            Console.error(error.description)
+            Console.error(said(error))
             return ExitStatus.unavailable
         case .nothingToWrite:
-            Console.error(error.description)
+            Console.error(said(error))
             return ExitStatus.badData
         }
     }
@@ -197,7 +201,7 @@ struct BatchCommand: ParsableCommand {
         var isDirectory = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory else {
-                Console.error("\(folder): is a file; -o takes a folder for the reports (--combined takes a file)")
+                Console.error(say("output-is-file", ["folder": folder]))
                 throw ExitStatus.unwritableOutput
             }
             return
@@ -205,7 +209,7 @@ struct BatchCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            Console.error("\(folder): the folder cannot be made: \(SystemErrorText.describe(error))")
+            Console.error(say("folder-not-made", ["folder": folder, "cause": SystemErrorText.describe(error)]))
             throw ExitStatus.unwritableOutput
         }
     }

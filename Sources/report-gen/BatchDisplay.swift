@@ -46,14 +46,16 @@ final class BatchDisplay {
             for diagnostic in error.diagnostics { emit(DiagnosticRecord.said(diagnostic), diagnostic.saidWithPath) }
         case .failed(let error):
             line.clear()
-            for text in error.description.split(separator: "\n") { message(String(text), rule: "report") }
+            for text in error.description(in: MessageLanguage.language, definitions: MessageLanguage.definitions).split(separator: "\n") {
+                message(String(text), rule: "report")
+            }
         case .unwritable(let error):
             line.clear()
-            message(error.description, rule: "output")
+            message(error.message(in: MessageLanguage.language, definitions: MessageLanguage.definitions), rule: "output")
         case .skipped(let path):
             // A kept file is told whoever reads: a script must know the folder holds an older file.
             line.clear()
-            message("\(path) already there and kept (--overwrite replaces it)", rule: "output.kept", severity: .warning)
+            message(say("file-kept", ["name": path]), rule: "output.kept", severity: .warning)
         case .written, .included:
             break
         }
@@ -66,7 +68,7 @@ final class BatchDisplay {
         guard interactive else { return }
         for failure in outcome.contrastFailures where contrastShown.insert(failure).inserted {
             line.clear()
-            Console.warning("colour contrast below WCAG AA: \(failure)")
+            Console.warning(say("contrast", ["use": failure]))
         }
     }
 
@@ -99,7 +101,7 @@ final class BatchDisplay {
         if handled > 0 { text += " (" + String(printf: "%.1f", Double(handled) / max(seconds, 0.001)) + " jobs/s)" }
         FileHandleOutput.standardError.write("report-gen: \(text)\n")
         if case .folder = destination, summary.skipped > 0, !summary.wasCancelled, !summary.stopsEarly {
-            Console.warning("\(summary.skipped) file\(summary.skipped == 1 ? " was" : "s were") already there and kept (--overwrite replaces them)")
+            Console.warning(say("files-kept", count: summary.skipped))
         }
     }
 }

@@ -36,7 +36,7 @@ struct ConfigOption: ParsableArguments {
         let name = InputReader.displayName(file)
         // A FIFO (or a device) where the configuration should be would block the run, or never end.
         if file != "-", let status = FileStatus(path: file), status.kind != .regular {
-            Console.error("\(name): not a regular file; expected a configuration (JSON, docs/configuration.md)")
+            Console.error(say("config-not-a-file", ["name": name]))
             throw ExitStatus.unreadableInput
         }
         let bytes: [UInt8]
@@ -46,7 +46,7 @@ struct ConfigOption: ParsableArguments {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.error("\(name): cannot be read: \(error)")
+            Console.error(say("cannot-be-read", ["name": name, "cause": "\(error)"]))
             throw ExitStatus.unreadableInput
         }
         do {

@@ -75,7 +75,10 @@ enum Console {
     static func report(_ error: ReportError) {
         switch error {
         case .input(let error): report(error)
-        default: for line in error.description.split(separator: "\n") { Console.error(String(line), code: error.code) }
+        default:
+            for line in error.description(in: MessageLanguage.language, definitions: MessageLanguage.definitions).split(separator: "\n") {
+                Console.error(String(line), code: error.code)
+            }
         }
     }
 }

@@ -115,11 +115,11 @@ struct ExtractCommand: ParsableCommand {
             case .replaced: FileHandleOutput.standardError.write("replaced \(TerminalText.escaped(path + renamed))\n")
             case .kept:
                 kept += 1
-                Console.warning("\(path) already there and kept\(renamed) (--overwrite replaces it)")
+                Console.warning(say("file-kept", ["name": path + renamed]))
             }
         }
         if kept > 0 {
-            Console.warning("\(kept) of \(outcomes.count) files were already there and kept")
+            Console.warning(say("some-files-kept", ["count": String(kept), "total": String(outcomes.count)]))
         }
     }
 
@@ -131,25 +131,25 @@ struct ExtractCommand: ParsableCommand {
         let files = attachments.filter { $0.relationship == relationship }
         let what = plan ? "plan" : record ? "record" : "job"
         guard !files.isEmpty else {
-            Console.error("\(input): carries no \(what): it was not made by report-gen, or made with --pdf-standard none")
+            Console.error(say("carries-none." + what, ["name": input]))
             throw ExitStatus.badData
         }
         if let job {
             guard job <= files.count else {
-                Console.error("\(input): --job \(job): the document carries \(files.count) \(files.count == 1 ? what : what + "s")")
+                Console.error(say("job-out-of-range." + what, count: files.count, ["name": input, "job": String(job)]))
                 throw ExitStatus.badData
             }
             return files[job - 1].bytes
         }
         if files.count == 1 { return files[0].bytes }
         guard relationship == .source else {
-            Console.error("\(input): the document carries \(files.count) \(what)s; choose one with --job N (or write them all with --all -o FOLDER)")
+            Console.error(say("choose-one." + what, ["name": input, "count": String(files.count)]))
             throw ExitStatus.badData
         }
         do {
             return try PDFAttachmentReader.input(from: attachments, name: input)
         } catch {
-            Console.error(error.description)
+            Console.error(said(error))
             throw ExitStatus.badData
         }
     }
@@ -162,13 +162,13 @@ struct ExtractCommand: ParsableCommand {
             return (try? handle.read(upTo: 5)) ?? []
         }()
         guard PDFAttachmentReader.isPDF(prefix) else {
-            Console.error("\(path): is not a PDF")
+            Console.error(say("not-a-pdf", ["name": path]))
             throw ExitStatus.unreadableInput
         }
         do {
             return try reading(path)
         } catch {
-            Console.error("\(path): \(error.description)")
+            Console.error("\(path): \(said(error))")
             throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.unreadableInput
         }
     }

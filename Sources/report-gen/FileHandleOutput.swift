@@ -26,7 +26,7 @@ struct FileHandleOutput {
         do {
             try OutputFile.writeAll(Array(text.utf8), to: STDOUT_FILENO)
         } catch {
-            Console.error("standard output: \(error.description)")
+            Console.error(say("standard-output", ["cause": said(error)]))
             throw ExitStatus.unwritableOutput
         }
     }

@@ -80,7 +80,7 @@ struct ISOXMLCommand: ParsableCommand {
         do {
             made = try TaskDataExport.file(of: plans, language: language)
         } catch {
-            Console.error(error.description)
+            Console.error(said(error))
             throw ExitStatus.of(.render(error))
         }
         for warning in made.warnings {
@@ -90,13 +90,13 @@ struct ISOXMLCommand: ParsableCommand {
         // The task file being read is never the one written (with --overwrite it was replaced).
         let read = FileStatus(path: input)?.kind == .directory ? input + "/TASKDATA.XML" : input
         if let reading = FileIdentity(path: read), let writing = FileIdentity(path: folder + "/TASKDATA.XML"), reading == writing {
-            Console.error("\(folder)/TASKDATA.XML is the task data being read; write the new task data into another folder")
+            Console.error(say("taskdata-is-input", ["folder": folder]))
             throw ExitCode.validationFailure
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            Console.error("\(folder): the folder cannot be made: \(SystemErrorText.describe(error))")
+            Console.error(say("folder-not-made", ["folder": folder, "cause": SystemErrorText.describe(error)]))
             throw ExitStatus.unwritableOutput
         }
         // A name the tool makes inside the folder given: the policy of files named from data
@@ -108,7 +108,7 @@ struct ISOXMLCommand: ParsableCommand {
             throw OutputWriter.fail(error)
         }
         guard outcome != .kept else {
-            Console.error("\(folder)/TASKDATA.XML is already there and was kept (it may hold a terminal's logs); --overwrite replaces it")
+            Console.error(say("taskdata-kept", ["folder": folder]))
             throw ExitStatus.unwritableOutput
         }
         try FileHandleOutput.print("\(folder)/TASKDATA.XML: \(plans.count) task\(plans.count == 1 ? "" : "s")\n")

@@ -25,7 +25,7 @@ enum InputReader {
             // One byte past the limit tells "too large" apart from "exactly at the limit".
             let data = try handle.read(upTo: limit + 1)
             if data.count > limit, !PDFAttachmentReader.isPDF(data.prefix(5)) {
-                Console.error("\(displayName(argument)): the input is larger than \(limit) bytes, the most report-gen reads")
+                Console.error(say("input-too-large", ["name": displayName(argument), "maximum": String(limit)]))
                 throw ExitStatus.badData
             }
             guard PDFAttachmentReader.isPDF(data.prefix(5)) else { return data }
@@ -33,14 +33,14 @@ enum InputReader {
             var bytes = data
             bytes += try handle.read(upTo: maximumPDFBytes)
             if bytes.count > maximumPDFBytes {
-                Console.error("\(displayName(argument)): the PDF is larger than \(maximumPDFBytes) bytes, the most report-gen reads from standard input")
+                Console.error(say("pdf-too-large", ["name": displayName(argument), "maximum": String(maximumPDFBytes)]))
                 throw ExitStatus.badData
             }
             return try jobs(inPDF: bytes, named: displayName(argument))
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.error("\(displayName(argument)): cannot be read: \(error)")
+            Console.error(say("cannot-be-read", ["name": displayName(argument), "cause": "\(error)"]))
             throw ExitStatus.unreadableInput
         }
     }
@@ -57,7 +57,7 @@ enum InputReader {
         if argument == "-" { return .standardInput }
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-            Console.error("\(argument): no such file")
+            Console.error(say("no-such-file", ["name": argument]))
             throw ExitStatus.unreadableInput
         }
         // A terminal's task data: the folder holding TASKDATA.XML, or that file.
@@ -66,11 +66,11 @@ enum InputReader {
             return try jobsHandle(inTaskDataAt: taskData, timeZone: timeZone, unreadableTasks: unreadableTasks)
         }
         if isDirectory {
-            Console.error("\(argument): is a directory; expected a JSON file (or a folder of ISO 11783-10 task data, TASKDATA.XML)")
+            Console.error(say("input-is-directory", ["name": argument]))
             throw ExitStatus.unreadableInput
         }
         guard let opened = InputFile(forReadingAtPath: argument) else {
-            Console.error("\(argument): cannot be opened for reading (check its permissions)")
+            Console.error(say("cannot-open", ["name": argument]))
             throw ExitStatus.unreadableInput
         }
         guard readingReports, isRegularFile(argument), let prefix = try? opened.read(upTo: 5), PDFAttachmentReader.isPDF(prefix) else {
@@ -88,7 +88,7 @@ enum InputReader {
     /// tasks left out (only planned) are said.
     private static func jobsHandle(inTaskDataAt path: String, timeZone: TimeZoneRules?, unreadableTasks: UnreadableTasks) throws -> InputFile {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            Console.error("\(path): cannot be read (check its permissions)")
+            Console.error(say("cannot-read-permissions", ["name": path]))
             throw ExitStatus.unreadableInput
         }
         let made: (json: [UInt8], warnings: [String], refused: [String])
@@ -98,7 +98,7 @@ enum InputReader {
             made = try TaskDataImport.jobs(inFolder: URL(fileURLWithPath: path).deletingLastPathComponent().path,
                                            zone: timeZone ?? TimeZoneRules.named("Europe/Warsaw"))
         } catch {
-            Console.error(error.description)
+            Console.error(said(error))
             throw ExitStatus.badData
         }
         let (jobs, warnings, refused) = made
@@ -108,11 +108,11 @@ enum InputReader {
         if !refused.isEmpty {
             switch unreadableTasks {
             case .refuse:
-                Console.error("\(path): \(refused.count) carried-out task\(refused.count == 1 ? "" : "s") cannot be read; nothing was made (--skip-invalid records the others)")
+                Console.error(say("tasks-unreadable", count: refused.count, ["name": path]))
                 throw ExitStatus.badData
             case .leaveOut(let tally):
                 tally?.count += refused.count
-                Console.warning("\(path): \(refused.count) carried-out task\(refused.count == 1 ? " is" : "s are") left out")
+                Console.warning(say("tasks-left-out", count: refused.count, ["name": path]))
             }
         }
         return try temporaryHandle(jobs, for: path)
@@ -125,7 +125,7 @@ enum InputReader {
         do {
             bytes = try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(inFile: path, relationships: [.source]), name: path)
         } catch {
-            Console.error(error.description)
+            Console.error(said(error))
             throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.badData
         }
         return try temporaryHandle(bytes, for: path)
@@ -136,7 +136,7 @@ enum InputReader {
         var template = Array(((ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/.report-gen-job.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            Console.error("\(path): cannot read its job: no temporary file can be made")
+            Console.error(say("job-no-temporary", ["name": path]))
             throw ExitStatus.unreadableInput
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -144,7 +144,7 @@ enum InputReader {
             try OutputFile.writeAll(bytes, to: descriptor)
         } catch {
             close(descriptor)
-            Console.error("\(path): cannot read its job: \(error.description)")
+            Console.error(say("job-unreadable", ["name": path, "cause": said(error)]))
             throw ExitStatus.unreadableInput
         }
         lseek(descriptor, 0, SEEK_SET)
@@ -156,7 +156,7 @@ enum InputReader {
         do {
             return try PDFAttachmentReader.input(from: try PDFAttachmentReader.attachments(in: bytes, name: name, relationships: [.source]), name: name)
         } catch {
-            Console.error(error.description)
+            Console.error(said(error))
             throw error.missingDependency ? ExitStatus.unavailable : ExitStatus.badData
         }
     }

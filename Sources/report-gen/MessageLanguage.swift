@@ -14,6 +14,13 @@ enum MessageLanguage {
 
     private static let choice = Mutex(Choice())
 
+    /// Chosen before a command reads anything, so that even "no such file" is said in it:
+    /// `--locale`, else the configuration's (read here; one that cannot be used ends the run).
+    static func prepare(locale: ReportLanguage?, configPath: String?) throws {
+        state(locale)
+        _ = try ConfigOption.load(configPath)
+    }
+
     /// `--locale`, when the command was given it.
     static func state(_ language: ReportLanguage?) {
         guard let language else { return }
@@ -34,6 +41,33 @@ enum MessageLanguage {
 
     static var language: ReportLanguage { choice.withLock { $0.language } }
     static var definitions: ReportDefinitions { choice.withLock { $0.definitions } }
+}
+
+/// report-gen's own words about a run (a file that cannot be read or written, a batch stopped),
+/// `run.<key>` of the locale files' messages, in the language of its messages.
+func say(_ key: String, _ values: [String: String] = [:]) -> String {
+    MessageLanguage.definitions.message("run." + key, in: MessageLanguage.language, values) ?? "run." + key
+}
+
+/// ``say(_:_:)`` of a count: `run.<key>.one` for one where the language has such words ("1 file
+/// was"), else `run.<key>` ("3 files were"; Polish words it as "pliki: 3").
+func say(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+    let values = values.merging(["count": String(count)]) { given, _ in given }
+    if count == 1, let one = MessageLanguage.definitions.message("run." + key + ".one", in: MessageLanguage.language, values) { return one }
+    return say(key, values)
+}
+
+/// An error as report-gen says it, in the language of its messages: a job's findings and a
+/// file's failures in the user's words, a library's in its own.
+func said(_ error: any Error) -> String {
+    let (language, definitions) = (MessageLanguage.language, MessageLanguage.definitions)
+    switch error {
+    case let error as ReportError: return error.description(in: language, definitions: definitions)
+    case let error as RenderError: return error.message(in: language, definitions: definitions)
+    case let error as OutputError: return RenderError(error).message(in: language, definitions: definitions)
+    case let error as InputError: return error.description(in: language, definitions: definitions)
+    default: return "\(error)"
+    }
 }
 
 extension Diagnostic {

@@ -39,17 +39,19 @@ enum OutputWriter {
 
     /// Reports an output failure: 64 for an output that is one of the inputs, 73 otherwise.
     static func fail(_ error: OutputError) -> ExitCode {
-        fail(error.description, code: error.code, exists: error.outputExists, isInput: error.overwritesInput)
+        fail(RenderError(error))
     }
 
-    /// Reports an output failure the render stage met while drawing into its file.
+    /// Reports an output failure the render stage met while drawing into its file, in the
+    /// language of report-gen's messages.
     static func fail(_ error: RenderError) -> ExitCode {
-        fail(error.description, code: error.code, exists: error.outputExists, isInput: error.overwritesInput)
+        fail(error.message(in: MessageLanguage.language, definitions: MessageLanguage.definitions), code: error.code,
+             exists: error.outputExists, isInput: error.overwritesInput)
     }
 
     private static func fail(_ message: String, code: String, exists: Bool, isInput: Bool) -> ExitCode {
         // The library says the file was kept; the option that replaces it is the tool's to name.
-        Console.error(message + (exists ? " (--overwrite replaces it)" : ""), code: code)
+        Console.error(message + (exists ? say("overwrite-replaces-it") : ""), code: code)
         return isInput ? ExitCode.validationFailure : ExitStatus.unwritableOutput
     }
 }

@@ -47,7 +47,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
-        MessageLanguage.state(locale)
+        try MessageLanguage.prepare(locale: locale, configPath: configPath)
         let catalogue = try ProductsOption.load(productsPath)
         let defaults = try ConfigOption.load(configPath)
         let bytes = try InputReader.read(input)

@@ -25,11 +25,11 @@ struct ProductsOption: ParsableArguments {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.error("\(name): cannot be read: \(error)")
+            Console.error(say("cannot-be-read", ["name": name, "cause": "\(error)"]))
             throw ExitStatus.unreadableInput
         }
         if bytes.count > JobLimits.maximumDocumentBytes {
-            Console.error("\(name): the catalogue is larger than \(JobLimits.maximumDocumentBytes) bytes, the most report-gen reads")
+            Console.error(say("catalogue-too-large", ["name": name, "maximum": String(JobLimits.maximumDocumentBytes)]))
             throw ExitStatus.badData
         }
         do {

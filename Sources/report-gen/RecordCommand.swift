@@ -143,7 +143,7 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         DiagnosticsOption.begin(diagnosticsFormat)
-        MessageLanguage.state(locale)
+        try MessageLanguage.prepare(locale: locale, configPath: configPath)
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
         let catalogue = try ProductsOption.load(productsPath)
@@ -213,7 +213,7 @@ struct RecordCommand: ParsableCommand {
         // one that holds every entry, unless the user asks for the valid ones alone.
         guard summary.invalid == 0 || skipInvalid || (output == "-" && !isRegister) else {
             let what = chosenFormat == .pdf ? "register" : chosenFormat == .xlsx ? "workbook" : "record"
-            Console.error("\(name): no \(what) written (\(output) left as it was): \(summary.invalid) \(summary.invalid == 1 ? "entry is" : "entries are") invalid; --skip-invalid writes the \(what) of the valid ones")
+            Console.error(say("invalid-entries." + what, count: summary.invalid, ["name": name, "output": output]))
             throw ExitStatus.badData
         }
         if isRegister { try sink.write(register) }
@@ -246,7 +246,7 @@ struct RecordCommand: ParsableCommand {
             return ExitStatus.of(error)
         case .output(let error): return error
         case .registerTooLong, .nothingToRecord:
-            Console.error("\(name): \(error.description)")
+            Console.error("\(name): \(said(error))")
             return ExitStatus.badData
         }
     }
@@ -281,7 +281,7 @@ private final class RecordSink {
             do {
                 try OutputFile.writeAll(buffer, to: STDOUT_FILENO)
             } catch {
-                Console.error("standard output: \(error.description)")
+                Console.error(say("standard-output", ["cause": said(error)]))
                 throw ExitStatus.unwritableOutput
             }
             return

@@ -78,6 +78,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
+        try report.prepareMessages()
         let bytes = try InputReader.read(input)
         let generator = try report.makeGenerator()
         let made: Report
@@ -88,11 +89,11 @@ struct RenderCommand: ParsableCommand {
             throw ExitStatus.of(error)
         }
         for warning in made.warnings { Console.warning(warning.saidWithPath) }
-        for use in made.failingContrast { Console.warning("colour contrast below WCAG AA: \(use)") }
+        for use in made.failingContrast { Console.warning(say("contrast", ["use": "\(use)"])) }
         let target = output ?? Self.beside(input, extension: format.rawValue)
         if made.files.count > 1 {
             guard target != "-" else {
-                Console.error("the report has \(made.files.count) pages; PNG to standard output takes one. Give -o NAME.png")
+                Console.error(say("png-pages-to-stdout", ["count": String(made.files.count)]))
                 throw ExitCode.validationFailure
             }
             return try writePages(made.files, numbering: target)
@@ -109,7 +110,7 @@ struct RenderCommand: ParsableCommand {
         // A set of pages is one result: old pages mixed with new ones would be neither report.
         let taken = overwrite ? [] : files.filter { FileIdentity(linkAt: $0.path) != nil }.map(\.path)
         guard taken.isEmpty else {
-            Console.error("\(taken.count) of the \(files.count) page images are already there (\(taken.prefix(3).joined(separator: ", "))\(taken.count > 3 ? ", …" : "")); nothing was written. --overwrite replaces them")
+            Console.error(say("page-images-there", ["count": String(taken.count), "total": String(files.count), "names": taken.prefix(3).joined(separator: ", ") + (taken.count > 3 ? ", …" : "")]))
             throw ExitStatus.unwritableOutput
         }
         let outcomes: [(path: String, outcome: StagedFile.Outcome)]
@@ -120,7 +121,7 @@ struct RenderCommand: ParsableCommand {
         }
         // Made meanwhile by another program: kept, and said.
         let kept = outcomes.filter { $0.outcome == .kept }
-        for (path, _) in kept { Console.error("\(path) appeared while the pages were written and was kept") }
+        for (path, _) in kept { Console.error(say("appeared-meanwhile", ["name": path])) }
         if !kept.isEmpty { throw ExitStatus.unwritableOutput }
     }
 

@@ -43,7 +43,7 @@ struct ReportGen: ParsableCommand {
         // "report-gen bacth …" would be read as a job file named bacth (the default command):
         // a first word that is no file but nearly a command is a typo of that command.
         if let meant = misspeltCommand(CommandLine.arguments) {
-            Console.error("\(CommandLine.arguments[1]): no such command or file; did you mean `report-gen \(meant)`?")
+            Console.error(say("no-such-command", ["name": CommandLine.arguments[1], "meant": meant]))
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         // A combined document is finished in its file by an appended update, which would keep

@@ -68,6 +68,9 @@ struct ReportOptionGroup: ParsableArguments {
 
     /// The options, the configuration's defaults under the flags; a product catalogue, a
     /// configuration or a definitions folder that cannot be used is reported and ends the run.
+    /// The language of the command's messages, chosen before it reads anything.
+    func prepareMessages() throws { try MessageLanguage.prepare(locale: locale, configPath: configPath) }
+
     func reportOptions() throws -> ReportOptions {
         MessageLanguage.state(locale)
         let defaults = try ConfigOption.load(configPath)

@@ -69,7 +69,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         DiagnosticsOption.begin(diagnosticsFormat)
-        MessageLanguage.state(locale)
+        try MessageLanguage.prepare(locale: locale, configPath: configPath)
         let sink = DiagnosticsOption.sink(diagnosticsFormat)
         defer { sink.printSummary() }
         let catalogue = try ProductsOption.load(productsPath)

@@ -39,8 +39,9 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let trap = SignalTrap(.now)
         defer { withExtendedLifetime(trap) {} }
+        try report.prepareMessages()
         guard FileStatus(path: input)?.kind == .regular else {
-            Console.error("\(input): no such file; expected the job to watch")
+            Console.error(say("watch-no-such-file", ["name": input]))
             throw ExitStatus.unreadableInput
         }
         let target = output ?? RenderCommand.beside(input, extension: "pdf")
@@ -50,7 +51,7 @@ struct WatchCommand: ParsableCommand {
             // folder takes every .json file) rendered again on every write.
             watcher = try FileWatcher(files: watchedFiles(), folders: watchedFolders(), ignoring: [target])
         } catch {
-            Console.error(error.description)
+            Console.error(said(error))
             throw ExitStatus.unavailable
         }
         let engine = WarmStart.takeEngine(for: .inter) ?? (try? PangoTextEngine())

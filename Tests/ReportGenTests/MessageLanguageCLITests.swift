@@ -75,4 +75,24 @@ struct MessageLanguageCLITests {
         let late = try #require(found.first { $0["code"] as? String == "record.de.recorded-late" }, "\(run.stderr)")
         #expect((late["message"] as? String)?.hasPrefix("die deutsche Aufzeichnung wurde 40 Tage nach der Anwendung gemacht") == true, "\(late)")
     }
+
+    /// A run's own failures, a file that cannot be read or written, are said in the chosen
+    /// language too, with their codes; the system's words for why stay its own.
+    @Test func aRunsFailuresSpeakTheChosenLanguage() throws {
+        let folder = try ScratchFolder()
+        let missing = try ReportGen.run(["validate", folder.path("nowhere.json"), "--locale", "de"])
+        #expect(missing.status == 66 && missing.stderr.contains("nowhere.json: keine solche Datei"), "\(missing.stderr)")
+        let job = ReportGen.example("herbicide-pl.json")
+        let directory = try ReportGen.run([job, "-o", folder.path(""), "--locale", "pl"])
+        #expect(directory.status == 73 && directory.stderr.contains("to folder; oczekiwano nazwy pliku"), "\(directory.stderr)")
+        let file = try folder.write("x", to: "taken")
+        let batch = try ReportGen.run(["batch", job, "-o", file, "--locale", "de", "--diagnostics", "json"])
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(batch.stderr.split(separator: "\n").first.map(String.init)?.utf8 ?? "".utf8)) as? [String: Any],
+                                "\(batch.stderr)")
+        #expect((line["message"] as? String)?.contains("ist eine Datei; -o nimmt einen Ordner") == true, "\(line)")
+        // The configuration's language holds before anything is read.
+        let config = try folder.write(#"{"format": "report-gen-config/1", "locale": "pl"}"#, to: "config.json")
+        let configured = try ReportGen.run([folder.path("nowhere.json"), "-o", folder.path("out.pdf"), "--config", config])
+        #expect(configured.stderr.contains("nie ma takiego pliku") || configured.stderr.contains("nowhere.json"), "\(configured.stderr)")
+    }
 }

@@ -49,7 +49,7 @@ package struct BatchExporter: Sendable {
         case .folder(let folder):
             var isDirectory = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
-                throw .unwritable(RenderError(OutputError("the folder \(folder) does not exist", code: "output.no-folder")))
+                throw .unwritable(RenderError(OutputError(MessageText("output.no-folder", ["folder": folder]), code: "output.no-folder")))
             }
             do {
                 return try FolderExport(options: options, folder: folder).run(reader, cancellation: cancellation, events: events)

@@ -95,6 +95,16 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         case .render(let error): error.description
         }
     }
+
+    /// ``description`` in `language`: a job's findings and a file's failures in the user's
+    /// words; a template's and a library's in their own.
+    public func description(in language: ReportLanguage, definitions: ReportDefinitions = .builtIn) -> String {
+        switch self {
+        case .input(let error): error.description(in: language, definitions: definitions)
+        case .render(let error): error.message(in: language, definitions: definitions)
+        case .definition, .layout: description
+        }
+    }
 }
 
 /// The whole pipeline for callers: input bytes → job → plan → document (from a template) → pages

@@ -6,7 +6,10 @@ import Glibc
 /// Its `code` is an `output.*` code of docs/diagnostics.md; report-gen answers every one with exit
 /// 73, except an output that is one of the inputs (64).
 package struct OutputError: ReportKitError, Equatable {
-    package let message: String
+    /// What happened, by key where it has one, to tell in the user's language.
+    package let text: MessageText
+    /// What happened, in English.
+    package var message: String { MessageCatalog.tell(text, in: .english) }
     /// The system's error number (errno) when a system call failed.
     package let systemError: Int32?
     /// True when the output named is one of the files being read: a usage mistake, refused
@@ -21,9 +24,14 @@ package struct OutputError: ReportKitError, Equatable {
 
     package init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false, outputExists: Bool = false,
                  code: String? = nil) {
+        self.init(.plain(message), systemError: systemError, overwritesInput: overwritesInput, outputExists: outputExists, code: code)
+    }
+
+    package init(_ text: MessageText, systemError: Int32? = nil, overwritesInput: Bool = false, outputExists: Bool = false,
+                 code: String? = nil) {
         self.code = code ?? (overwritesInput ? "output.is-input" : outputExists ? "output.exists"
             : systemError != nil ? "output.system" : "output.not-writable")
-        self.message = message
+        self.text = text
         self.systemError = systemError
         self.overwritesInput = overwritesInput
         self.outputExists = outputExists
@@ -46,7 +54,7 @@ extension RenderError {
     /// The output stage's failure, as the render stage reports it where drawing and writing are
     /// one step (a PDF streamed to its file, a workbook): the same message, code and flags.
     package init(_ output: OutputError) {
-        self.init(output.message, systemError: output.systemError, overwritesInput: output.overwritesInput,
+        self.init(output.text, systemError: output.systemError, overwritesInput: output.overwritesInput,
                   outputExists: output.outputExists, code: output.code)
     }
 }

@@ -36,7 +36,7 @@ package enum OutputFile {
             let descriptor = open(stream, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             if descriptor >= 0 { return descriptor }
             if errno == EINTR { continue }
-            throw systemFailure("cannot write \(path)")
+            throw systemFailure(MessageText("output.cannot-write", ["path": path]))
         }
     }
 
@@ -49,7 +49,7 @@ package enum OutputFile {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw systemFailure("cannot write the output")
+                throw systemFailure(MessageText("output.cannot-write-output"))
             }
             written += result
         }
@@ -57,18 +57,19 @@ package enum OutputFile {
 
     /// Thrown by a write that must not replace a file that is already there.
     public static func exists(_ path: String) -> OutputError {
-        OutputError("\(path) already exists; it was left as it is", outputExists: true)
+        OutputError(MessageText("output.exists", ["path": path]), outputExists: true)
     }
 
     /// Thrown for a name from data that something other than a file or a link holds.
     public static func specialFile(_ path: String) -> OutputError {
-        OutputError("\(path) is a folder, a named pipe, a device or a socket; it was left as it is (report-gen makes a file from data only where a file may go)")
+        OutputError(MessageText("output.special-file", ["path": path]))
     }
 
     /// The error of a system call that just failed, its cause (errno) kept for callers to act on.
-    static func systemFailure(_ what: String) -> OutputError {
+    /// `what` failed, with the system's own words for why (strerror, as the C library says it).
+    static func systemFailure(_ what: MessageText) -> OutputError {
         let code = errno
-        return OutputError("\(what): \(String(cString: strerror(code)))", systemError: code)
+        return OutputError(MessageText("output.system-failure", ["cause": String(cString: strerror(code))], texts: ["what": what]), systemError: code)
     }
 }
 
@@ -108,10 +109,10 @@ package final class StagedFile: @unchecked Sendable {
     package convenience init(dataNamed path: String, protecting inputs: Set<FileIdentity> = []) throws(OutputError) {
         let name = URL(filePath: path, directoryHint: .notDirectory).lastPathComponent
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), name.utf8.count <= Self.longestName else {
-            throw OutputError("\(path): not a file name report-gen can make")
+            throw OutputError(MessageText("output.not-a-file-name", ["path": path]))
         }
         if let identity = FileIdentity(linkAt: path), inputs.contains(identity) {
-            throw OutputError("\(path) is one of the files being read; it was left as it is", overwritesInput: true)
+            throw OutputError(MessageText("output.is-input-kept", ["path": path]), overwritesInput: true)
         }
         try self.init(path: path, target: .file(path), dataNamed: true)
     }
@@ -153,8 +154,8 @@ package final class StagedFile: @unchecked Sendable {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             // Told by mkstemp's own failure rather than checked first: one call fewer a file.
-            if errno == ENOENT || errno == ENOTDIR { throw OutputError("the folder \(directory) does not exist", code: "output.no-folder") }
-            throw OutputFile.systemFailure("cannot write in \(directory)")
+            if errno == ENOENT || errno == ENOTDIR { throw OutputError(MessageText("output.no-folder", ["folder": directory]), code: "output.no-folder") }
+            throw OutputFile.systemFailure(MessageText("output.cannot-write-in", ["folder": directory]))
         }
         return (descriptor, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
@@ -174,14 +175,14 @@ package final class StagedFile: @unchecked Sendable {
     }
 
     func append(_ buffer: UnsafeRawBufferPointer) throws(OutputError) {
-        guard descriptor >= 0 else { throw OutputError("cannot write \(path): the file was already closed") }
+        guard descriptor >= 0 else { throw OutputError(MessageText("output.already-closed", ["path": path])) }
         flushed = false
         var written = 0
         while written < buffer.count {
             let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw OutputFile.systemFailure("cannot write \(path)")
+                throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": path]))
             }
             written += result
         }
@@ -213,7 +214,7 @@ package final class StagedFile: @unchecked Sendable {
         guard let temporary, case .file(let file) = target else { return try commitToStream() }
         try seal()
         if replacing {
-            guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+            guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": path])) }
         } else if try !renameIfFree(temporary, to: file) {
             return false
         }
@@ -229,14 +230,14 @@ package final class StagedFile: @unchecked Sendable {
     private func renameIfFree(_ temporary: String, to file: String) throws(OutputError) -> Bool {
         guard renameat2(AT_FDCWD, temporary, AT_FDCWD, file, UInt32(RENAME_NOREPLACE)) != 0 else { return true }
         guard errno != EEXIST else { return false }
-        guard [EINVAL, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
+        guard [EINVAL, ENOSYS].contains(errno) else { throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": path])) }
         if link(temporary, file) != 0 {
             guard errno != EEXIST else { return false }
             // File systems without hard links (FAT) get a check and a rename instead.
-            guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw OutputFile.systemFailure("cannot write \(path)") }
+            guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else { throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": path])) }
             var status = stat()
             guard lstat(file, &status) != 0 else { return false }
-            guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+            guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": path])) }
             return true
         }
         unlink(temporary)
@@ -246,10 +247,10 @@ package final class StagedFile: @unchecked Sendable {
     /// Flushes the data to disk (unless already flushed) and closes the file, ready to be named.
     private func seal() throws(OutputError) {
         guard descriptor >= 0 else { return }
-        guard flushed || fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+        guard flushed || fsync(descriptor) == 0, fchmod(descriptor, 0o644) == 0 else { throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": path])) }
         let closed = close(descriptor)
         descriptor = -1
-        guard closed == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+        guard closed == 0 else { throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": path])) }
     }
 
     /// Flushes many staged files with one flush of their file system instead of one a file, and
@@ -257,7 +258,7 @@ package final class StagedFile: @unchecked Sendable {
     /// never hold as many descriptors open: stage a group, seal it, stage the next.
     package static func seal(_ files: [StagedFile]) throws(OutputError) {
         guard let open = files.first(where: { $0.descriptor >= 0 }) else { return }
-        guard syncfs(open.descriptor) == 0 else { throw OutputFile.systemFailure("cannot write \(open.path)") }
+        guard syncfs(open.descriptor) == 0 else { throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": open.path])) }
         for file in files {
             file.flushed = true
             try file.seal()
@@ -300,7 +301,7 @@ package final class StagedFile: @unchecked Sendable {
                 throw OutputFile.specialFile(file)
             }
         }
-        guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure("cannot write \(path)") }
+        guard rename(temporary, file) == 0 else { throw OutputFile.systemFailure(MessageText("output.cannot-write", ["path": path])) }
         committed = true
         UnfinishedTemporaries.forget(temporary)
         return .replaced
@@ -317,7 +318,7 @@ package final class StagedFile: @unchecked Sendable {
         while offset < length {
             let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, min($0.count, length - offset), off_t(offset)) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw OutputFile.systemFailure("cannot read back the staged \(path)") }
+            guard count > 0 else { throw OutputFile.systemFailure(MessageText("output.cannot-read-back", ["path": path])) }
             try OutputFile.writeAll(Array(chunk[..<count]), to: output)
             offset += count
         }

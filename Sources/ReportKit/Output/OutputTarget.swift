@@ -62,21 +62,21 @@ package enum OutputTarget: Sendable, Equatable {
         // A name not yet taken, as most of a batch's are, is no input and leads nowhere else.
         if lstat(path, &status) != 0, errno == ENOENT { return .file(path) }
         if let identity = FileIdentity(path: path), inputs.contains(identity) {
-            throw OutputError("\(path) is one of the files being read (the same file, through a link or another name); writing the report there would destroy it. Choose another output name", overwritesInput: true)
+            throw OutputError(MessageText("output.is-input", ["path": path]), overwritesInput: true)
         }
         var current = path
         for _ in 0...maximumLinks {
             var info = stat()
             guard lstat(current, &info) == 0 else {
-                guard errno == ENOENT else { throw OutputFile.systemFailure("cannot use \(path) as the output") }
+                guard errno == ENOENT else { throw OutputFile.systemFailure(MessageText("output.cannot-use", ["path": path])) }
                 return .file(current)
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG: return .file(current)
             case S_IFIFO, S_IFCHR: return .stream(current)
-            case S_IFDIR: throw OutputError("\(path) is a directory; expected a file name")
-            case S_IFSOCK: throw OutputError("\(path) is a socket; report-gen writes to a file, a named pipe or a device such as a terminal")
-            case S_IFBLK: throw OutputError("\(path) is a block device (a disk); report-gen writes to a file, a named pipe or a device such as a terminal")
+            case S_IFDIR: throw OutputError(MessageText("output.is-directory", ["path": path]))
+            case S_IFSOCK: throw OutputError(MessageText("output.is-socket", ["path": path]))
+            case S_IFBLK: throw OutputError(MessageText("output.is-disk", ["path": path]))
             case S_IFLNK:
                 var followed = stat()
                 if stat(current, &followed) == 0 {
@@ -85,20 +85,20 @@ package enum OutputTarget: Sendable, Equatable {
                     // /dev/stdout reaches the pipe or terminal behind it).
                     switch followed.st_mode & S_IFMT {
                     case S_IFREG:
-                        guard let resolved = realPath(current) else { throw OutputFile.systemFailure("cannot follow the link \(path)") }
+                        guard let resolved = realPath(current) else { throw OutputFile.systemFailure(MessageText("output.cannot-follow", ["path": path])) }
                         return .file(resolved)
                     case S_IFIFO, S_IFCHR: return .stream(current)
-                    case S_IFDIR: throw OutputError("\(path) leads to a directory; expected a file name")
-                    default: throw OutputError("\(path) leads to a socket or a disk; report-gen writes to a file, a named pipe or a device such as a terminal")
+                    case S_IFDIR: throw OutputError(MessageText("output.leads-to-directory", ["path": path]))
+                    default: throw OutputError(MessageText("output.leads-to-socket", ["path": path]))
                     }
                 }
                 // A link to a name not yet taken: followed by hand, and the file made there.
                 current = try linkTarget(of: current, for: path)
             default:
-                throw OutputError("\(path) is not a file report-gen can write to")
+                throw OutputError(MessageText("output.not-writable", ["path": path]))
             }
         }
-        throw OutputError("\(path): too many levels of symbolic links")
+        throw OutputError(MessageText("output.too-many-links", ["path": path]))
     }
 
     private static func realPath(_ path: String) -> String? {
@@ -111,7 +111,7 @@ package enum OutputTarget: Sendable, Equatable {
     private static func linkTarget(of link: String, for path: String) throws(OutputError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(link, &buffer, buffer.count - 1)
-        guard count >= 0 else { throw OutputFile.systemFailure("cannot follow the link \(path)") }
+        guard count >= 0 else { throw OutputFile.systemFailure(MessageText("output.cannot-follow", ["path": path])) }
         let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") { return target }
         return URL(fileURLWithPath: link).deletingLastPathComponent().appendingPathComponent(target).path

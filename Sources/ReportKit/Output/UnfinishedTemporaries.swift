@@ -20,7 +20,7 @@ enum UnfinishedTemporaries {
     /// path in the same step.
     static func make<Made>(_ make: () throws(OutputError) -> (Made, path: String)) throws(OutputError) -> Made {
         try state.withLock { state throws(OutputError) -> Made in
-            guard !state.discarded else { throw OutputError("stopped by a signal: no file is made any more") }
+            guard !state.discarded else { throw OutputError(MessageText("output.stopped-by-signal")) }
             let (made, path) = try make()
             state.paths.insert(path)
             return made

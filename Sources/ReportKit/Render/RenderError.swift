@@ -5,7 +5,11 @@ import Glibc
 /// A failure in the render stage: fonts, cairo, a library drawing a record's form, or the output
 /// stage's failure (``OutputError``, package) met while drawing into a file, with its `output.*` code.
 public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
+    /// What happened, by key where it has one (a file that cannot be written), else in the words
+    /// of the library that failed.
+    package let text: MessageText
+    /// What happened, in English.
+    public var message: String { message(in: .english) }
     /// The system's error number (errno) when a system call failed.
     public let systemError: Int32?
     /// True when the output named is one of the files being read: a usage mistake (exit 64),
@@ -26,17 +30,29 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public init(_ message: String, systemError: Int32? = nil, overwritesInput: Bool = false, missingDependency: Bool = false,
                 outputExists: Bool = false, writeFailed: Bool = false, code: String? = nil) {
+        self.init(.plain(message), systemError: systemError, overwritesInput: overwritesInput, missingDependency: missingDependency,
+                  outputExists: outputExists, writeFailed: writeFailed, code: code)
+    }
+
+    package init(_ text: MessageText, systemError: Int32? = nil, overwritesInput: Bool = false, missingDependency: Bool = false,
+                 outputExists: Bool = false, writeFailed: Bool = false, code: String? = nil) {
         self.code = code ?? (overwritesInput ? "output.is-input" : outputExists ? "output.exists" : writeFailed ? "output.write-failed"
             : systemError != nil ? "output.system" : missingDependency ? "render.missing-dependency" : "render.failed")
         self.writeFailed = writeFailed
         self.outputExists = outputExists
-        self.message = message
+        self.text = text
         self.systemError = systemError
         self.overwritesInput = overwritesInput
         self.missingDependency = missingDependency
     }
 
     public var description: String { message }
+
+    /// What happened, in `language` (the words of `definitions`' locale file); a system's or a
+    /// library's own words stay as they said them.
+    public func message(in language: ReportLanguage, definitions: ReportDefinitions = .builtIn) -> String {
+        MessageCatalog.tell(text, in: language, definitions: definitions)
+    }
 
     /// True when the output's place takes no more files at all (disk or quota full, read-only,
     /// no permission, an I/O error), so that writing further files would fail the same way.

@@ -80,8 +80,8 @@ struct GermanLocaleTests {
 
     /// The German words of every diagnostic (docs/diagnostics.md), as hunspell reads them: what
     /// the user writes in the input (a JSON name or value in quotes, an example in braces, a
-    /// command in backquotes, a number such as 024485-00) is left out; what stays is German or one
-    /// of the terms below.
+    /// command in backquotes, an option such as --overwrite, a number such as 024485-00) is left
+    /// out; what stays is German or one of the terms below.
     @Test func everyGermanMessageIsSpelledRight() throws {
         let known: Set<String> = [
             // The trade's and the record's words (record-keeping-de.md), and the law's abbreviations.
@@ -93,17 +93,21 @@ struct GermanLocaleTests {
             // JSON's and Unicode's own terms: an escape ("Maskierung") and a UTF-16 surrogate.
             "JSON", "JSON-Wert", "JSON-Werts", "Lines", ".jsonl", "UTF", "Maskierung", "Surrogat", "IANA-Name",
             // Names of the format and the tool, as the user types them.
-            "true", "false", "sprayRate", "fillToVolume", "history-summary", "report-gen", "ReportKit", "Oprysku", "-o",
+            "true", "false", "sprayRate", "fillToVolume", "history-summary", "report-gen", "ReportKit", "Oprysku",
             // The drop page's (page.*): its files, the app, a key and a time's form, the EPPO
             // database's address and its code of winter wheat, the Polish inspection, the tank card.
             ".jsonl-Datei", ".json-", "Lines.", "XLSX", "CSV", "App", "Tab", "HH", "EPPO-Datenbank", "gd.eppo.int", "taxon", "TRZAW",
             "PIORiN", "Befüllkarten",
+            // A run's (run.*, output.*): a named pipe, the contrast standard, the shell's limits,
+            // files and formats the user names, an option's value.
+            "JSON-Datei", "Pipe", "WCAG", "AA", "ulimit", "PNG", "NAME.png", "TASKDATA.XML", "docs", "configuration.md", "none",
         ]
         let file = Self.repository.appendingPathComponent("templates/locales/de.json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         let messages = try #require(json["messages"] as? [String: String])
         let texts = messages.values.map { text in
-            [#/\{[A-Za-z]+\}/#, #/"[^"]*"/#, #/'[^']*'/#, #/`[^`]*`/#, #/\{[^}]*\}/#, #/-?[0-9][0-9-]*/#].reduce(text) { $0.replacing($1, with: "") }
+            [#/\{[A-Za-z]+\}/#, #/"[^"]*"/#, #/'[^']*'/#, #/`[^`]*`/#, #/\{[^}]*\}/#, #/-?[0-9][0-9-]*/#,
+             #/(?:^|[\s(])--?[a-z][a-z-]*/#].reduce(text) { $0.replacing($1, with: "") }
         }
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -30,7 +30,8 @@ package enum RecordWorkbook {
                 }
                 guard let made else {
                     let code = errno
-                    throw OutputError("a temporary folder for the workbook cannot be made: \(SystemErrorText.text(of: code))", systemError: code)
+                    throw OutputError(MessageText("output.system-failure", ["cause": SystemErrorText.text(of: code)],
+                                                      texts: ["what": MessageText("output.no-workbook-folder")]), systemError: code)
                 }
                 return (made, made)
             }
