@@ -142,15 +142,23 @@ enum DropRoutes {
 
     private static func failure(_ error: any Error, texts: DropPageTexts, limit: Int) -> (String, HTTPResponse.Status) {
         switch error {
+        // In the page's words: a farmer is told what to do, not the API's problem.
         case let refusal as Refusal:
             switch Problem.refusal(refusal) {
-            case .overloaded(_, let problem): return (DropPage.failure(problem.detail ?? problem.title, texts: texts), .tooManyRequests)
-            case .late(let problem): return (DropPage.failure(problem.detail ?? problem.title, texts: texts), .serviceUnavailable)
+            case .overloaded: return (DropPage.failure(texts.busy, texts: texts), .tooManyRequests)
+            case .late: return (DropPage.failure(texts.unavailable, texts: texts), .serviceUnavailable)
             }
         case let season as SeasonError:
-            let problem = Problem.season(season, jobLimit: limit, language: ReportLanguage(rawValue: texts.language) ?? .polish)
+            let language = ReportLanguage(rawValue: texts.language) ?? .polish
+            let problem = Problem.season(season, jobLimit: limit, language: language)
+            let word = PageWords(language)
+            let detail = switch season {
+            case .tooManyJobs(let count, let limit): word("tooManyJobs", ["count": count.map(String.init) ?? "> \(limit)", "limit": String(limit)])
+            case .noValidJob(let entries): word("noValidJob", ["count": String(entries.count)])
+            case .notAHistory, .unreadable: problem.detail ?? problem.title
+            }
             let details = problem.diagnostics.map { list in list.prefix(20).map { "\($0.path): \($0.message)" } } ?? []
-            return (DropPage.failure(([problem.detail ?? problem.title] + details).joined(separator: "; "), texts: texts), .init(code: problem.status))
+            return (DropPage.failure(([detail] + details).joined(separator: "; "), texts: texts), .init(code: problem.status))
         default:
             return (DropPage.failure("\(error)", texts: texts), .unprocessableContent)
         }
