@@ -69,4 +69,19 @@ struct GermanRecordCheckTests {
         let entry = try #require(try walk.next())
         #expect(entry.records().isEmpty)
     }
+
+    /// The target is recommended, not required: a hint of its own code, which no check counts.
+    @Test func theTargetIsAHintNotAGap() throws {
+        let job = ParcelLocationTests.job(parcels: #"[{"flik": "DEBBLI0260100301"}]"#)
+        let check = JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(job) }, record: .de)
+        #expect(check.missing.isEmpty, "\(check.missing)")
+        let records = check.records(record: .de)
+        let hint = try #require(records.first { $0.code == "record.de.target" }, "\(records)")
+        #expect(hint.severity == .hint && hint.rule == "record.de" && hint.path == "$.target")
+        let withTarget = JobCheck(Result { () throws(InputError) in
+            try JobDecoder.decodeJob(Array(String(decoding: job, as: UTF8.self).replacing(#""operator""#, with: #""target": "Septoria", "operator""#).utf8))
+        }, record: .de)
+        #expect(withTarget.suggestions.allSatisfy { $0.code != "record.de.target" })
+        #expect(JobCheck(Result { () throws(InputError) in try JobDecoder.decodeJob(job) }, record: .pl).suggestions.allSatisfy { $0.code != "record.de.target" })
+    }
 }

@@ -86,6 +86,6 @@ extension JobCheck {
         return problems.map { record($0) }
             + warnings.map { record($0, severity: .warning) }
             + missing.map { record($0, rule: "record.\(jurisdiction?.rawValue ?? "")", severity: strict ? .error : .warning) }
-            + suggestions.map { record($0, rule: "hint.eppo-code", severity: .hint) }
+            + suggestions.map { record($0, rule: $0.code?.hasPrefix("record.") == true ? "record.\(jurisdiction?.rawValue ?? "")" : "hint.eppo-code", severity: .hint) }
     }
 }

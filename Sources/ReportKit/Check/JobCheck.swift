@@ -11,8 +11,9 @@ public struct JobCheck: Sendable {
     /// What the product catalogue says of the job's products (unknown or expired authorisations,
     /// doses and stages beyond the label); also among ``warnings``. Empty without a catalogue.
     public let labelWarnings: [Diagnostic]
-    /// EPPO codes the job could give for the crop and targets it names (``EPPONames``): hints,
-    /// which `validate` prints and no check counts.
+    /// EPPO codes the job could give for the crop and targets it names (``EPPONames``), and what
+    /// `record` recommends without asking for it (the German record's target): hints, which
+    /// `validate` prints and no check counts.
     public let suggestions: [Diagnostic]
 
     /// Checks a decoded entry (``HistoryEntry/result``) and, when given, against `record` and
@@ -24,7 +25,7 @@ public struct JobCheck: Sendable {
             problems = []
             missing = record?.missing(in: plan.job) ?? []
             labelWarnings = label
-            suggestions = EPPONames.suggestions(for: plan.job)
+            suggestions = EPPONames.suggestions(for: plan.job) + (record?.recommended(in: plan.job) ?? [])
         } catch {
             plan = nil
             problems = error.diagnostics

@@ -71,6 +71,14 @@ public enum RecordJurisdiction: String, Sendable, CaseIterable {
         return found
     }
 
+    /// What the record recommends that the job lacks, as hints: the German record's target
+    /// (Schadorganismus), not compulsory since the 2012 PflSchG but recommended by the authorities
+    /// (record-keeping-de.md, section 2).
+    package func recommended(in job: SprayJob) -> [Diagnostic] {
+        guard self == .de, job.record.target == nil, job.record.targetCodes.isEmpty else { return [] }
+        return [Diagnostic(.warning, at: job.sourcePaths.job.appending("target"), MessageText("record.de.target-recommended"), code: "record.de.target")]
+    }
+
     /// "the crop's EPPO code", with the code of a crop the EPPO list knows by its name.
     static func cropCodeItem(of job: SprayJob) -> MessageText {
         guard let crop = job.field.crop, let known = EPPONames.entry(named: crop, in: EPPONames.crops) else {
