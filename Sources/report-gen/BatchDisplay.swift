@@ -35,7 +35,7 @@ final class BatchDisplay {
         func emit(_ record: DiagnosticRecord, _ text: String) {
             var located = record
             if !isOneJob() { (located.entry, located.line, located.id) = (outcome.index + 1, outcome.line, outcome.id) }
-            sink.emit(located, text: "\(outcome.name): \(text)")
+            sink.emit(located, text: "\(entryLabel(index: outcome.index, line: outcome.line, id: outcome.id)): \(text)")
         }
         func message(_ text: String, rule: String, severity: DiagnosticRecord.Severity = .error) {
             emit(DiagnosticRecord(path: "$", rule: rule, severity: severity, message: text), text)

@@ -65,7 +65,7 @@ struct ISOXMLCommand: ParsableCommand {
         let walk = HistoryWalk([reader])
         while let walked = try HistoryInput.next(walk) {
             for record in walked.saidRecords() where record.severity == .error {
-                let where_ = record.entry.map { "\(name) entry \($0)" } ?? name
+                let where_ = record.entry.map { "\(name) " + say("entry", ["number": String($0)]) } ?? name
                 sink.emit(record, text: "\(where_): \(record.path): \(record.message)")
             }
             if let plan = walked.check.plan { plans.append(plan) } else { invalid += 1 }

@@ -70,6 +70,16 @@ func said(_ error: any Error) -> String {
     }
 }
 
+/// "entry 4 (line 4, id "calc-17")", how report-gen names an entry of a history, in the language
+/// of its messages; the id quoted and escaped (no control character reaches the terminal) and cut.
+func entryLabel(index: Int, line: Int?, id: String?) -> String {
+    var details: [String] = []
+    if let line { details.append(say("entry-line", ["line": String(line)])) }
+    if let id { details.append(say("entry-id", ["id": String(reflecting: id.count > 40 ? String(id.prefix(40)) + "…" : id)])) }
+    let entry = say("entry", ["number": String(index + 1)])
+    return details.isEmpty ? entry : say("entry-details", ["entry": entry, "details": details.joined(separator: ", ")])
+}
+
 extension Diagnostic {
     /// What it says, in the language of report-gen's messages.
     var said: String { message(in: MessageLanguage.language, definitions: MessageLanguage.definitions) }

@@ -220,12 +220,14 @@ struct RecordCommand: ParsableCommand {
         try sink.commit()
         if summary.invalid > 0 || summary.incomplete > 0 {
             // What the record holds and lacks, agreeing with the exit status that follows.
-            var counts = "\(name): \(summary.entries - summary.invalid) of \(summary.entries) entries recorded (\(summary.lines) lines)"
+            var counts = say("recorded", ["name": name, "recorded": String(summary.entries - summary.invalid), "total": String(summary.entries),
+                                          "lines": String(summary.lines)])
             if summary.invalid > 0 {
-                counts += "; \(summary.invalid) invalid, left out" + (chosenFormat == .csv || chosenFormat == .xlsx ? "" : " and listed in the \(isRegister ? "register" : "record")")
+                let listed = chosenFormat == .csv || chosenFormat == .xlsx ? "" : isRegister ? ".register" : ".record"
+                counts += say("recorded-invalid" + listed, ["count": String(summary.invalid)])
             }
             if summary.incomplete > 0, let recordCheck {
-                counts += "; \(summary.incomplete) lacking what the \(recordCheck.rawValue) record asks for" + (strict ? " (errors: --strict)" : "")
+                counts += say(strict ? "recorded-lacking-strict" : "recorded-lacking", ["count": String(summary.incomplete), "record": recordCheck.rawValue])
             }
             Console.error(counts)
         }
@@ -234,7 +236,7 @@ struct RecordCommand: ParsableCommand {
 
     /// "season.jsonl entry 3 (id "calc-17")", or the input's name for a single job.
     private func label(_ entry: RecordExporter.EntryLabel, _ name: String) -> String {
-        entry.isOnlyJob ? name : "\(name) entry \(entry.index + 1)" + (entry.id.map { " (id \(String(reflecting: $0)))" } ?? "")
+        entry.isOnlyJob ? name : "\(name) " + entryLabel(index: entry.index, line: nil, id: entry.id)
     }
 
     /// Reports why no record was made; the exit status to end with.

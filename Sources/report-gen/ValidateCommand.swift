@@ -133,10 +133,9 @@ struct ValidateCommand: ParsableCommand {
         emitSeasonWarnings(walk, name: name, sink: sink)
         // The summary agrees with the exit status: under --strict a job the record check finds
         // lacking is not valid, and is counted apart.
-        var summary = "\(name): \(strict ? valid - incomplete : valid) of \(total) jobs valid"
+        var summary = say("jobs-valid", ["name": name, "valid": String(strict ? valid - incomplete : valid), "total": String(total)])
         if let record, incomplete > 0 {
-            summary += strict ? "; \(incomplete) lack\(incomplete == 1 ? "s" : "") what the \(record.rawValue) record asks for (errors: --strict)"
-                              : ", \(incomplete) of them lacking what the \(record.rawValue) record asks for"
+            summary += say(strict ? "jobs-lacking-strict" : "jobs-lacking", count: incomplete, ["record": record.rawValue])
         }
         try FileHandleOutput.print(summary + "\n")
         if valid < total || (strict && incomplete > 0) { throw ExitStatus.badData }
@@ -153,10 +152,7 @@ struct ValidateCommand: ParsableCommand {
 
     /// "entry 3 (line 3, id "calc-17")".
     private static func label(index: Int, line: Int?, id: String?) -> String {
-        var details: [String] = []
-        if let line { details.append("line \(line)") }
-        if let id { details.append("id \(String(reflecting: id.count > 40 ? String(id.prefix(40)) + "…" : id))") }
-        return "entry \(index + 1)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        entryLabel(index: index, line: line, id: id)
     }
 
     /// "job.json: valid v1 job, 12.5 ha, 3 loads", or nil after reporting its errors.
@@ -174,7 +170,7 @@ struct ValidateCommand: ParsableCommand {
         let job = plan.job
         let area = NumberStyle(decimalSeparator: ".", groupingSeparator: "").format(given: job.field.area.value)
         // Under --strict a job its record check finds lacking is not called valid.
-        let verdict = strict && !checked.missing.isEmpty ? "incomplete (--strict)" : "valid"
-        return "\(label): \(verdict) \(job.source.rawValue) job, \(area) \(job.field.area.unit.rawValue), \(plan.loads.count) load\(plan.loads.count == 1 ? "" : "s")"
+        let verdict = strict && !checked.missing.isEmpty ? "job-incomplete" : "job-valid"
+        return say(verdict, count: plan.loads.count, ["label": label, "format": job.source.rawValue, "area": "\(area) \(job.field.area.unit.rawValue)"])
     }
 }

@@ -95,4 +95,14 @@ struct MessageLanguageCLITests {
         let configured = try ReportGen.run([folder.path("nowhere.json"), "-o", folder.path("out.pdf"), "--config", config])
         #expect(configured.stderr.contains("nie ma takiego pliku") || configured.stderr.contains("nowhere.json"), "\(configured.stderr)")
     }
+
+    /// validate's lines and summary, and the entries they name, in the chosen language.
+    @Test func validateSaysItsVerdictInTheChosenLanguage() throws {
+        let run = try ReportGen.run(["validate", Self.germanSeason, "--record-check", "de", "--locale", "de"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("season-de.jsonl Eintrag 1 (Zeile 1, ID \"de-2026-01\"): gültiger Auftrag (v1), 23.4 ha, 2 Füllungen"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("season-de.jsonl: 7 von 7 Aufträgen gültig\n"), "\(run.stdout)")
+        let english = try ReportGen.run(["validate", Self.germanSeason])
+        #expect(english.stdout.hasSuffix("season-de.jsonl: 7 of 7 jobs valid\n"), "\(english.stdout)")
+    }
 }

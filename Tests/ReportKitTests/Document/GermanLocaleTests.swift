@@ -100,7 +100,7 @@ struct GermanLocaleTests {
             "PIORiN", "Befüllkarten",
             // A run's (run.*, output.*): a named pipe, the contrast standard, the shell's limits,
             // files and formats the user names, an option's value.
-            "JSON-Datei", "Pipe", "WCAG", "AA", "ulimit", "PNG", "NAME.png", "TASKDATA.XML", "docs", "configuration.md", "none",
+            "JSON-Datei", "Pipe", "WCAG", "AA", "ulimit", "PNG", "NAME.png", "TASKDATA.XML", "docs", "configuration.md", "none", "ID",
         ]
         let file = Self.repository.appendingPathComponent("templates/locales/de.json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
