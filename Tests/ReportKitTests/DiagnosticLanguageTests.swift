@@ -8,7 +8,7 @@ import Testing
 @Suite("Diagnostics in the user's language")
 struct DiagnosticLanguageTests {
     static func messages(_ language: ReportLanguage) throws -> [String: String] {
-        try ReportDefinitions.builtIn.locale(language).messages
+        try ReportDefinitions.builtIn.messages(language)
     }
 
     static func placeholders(_ text: String) -> Set<String> {
@@ -81,17 +81,14 @@ struct DiagnosticLanguageTests {
         Array(#"{"version": 1, "field": {"area": {"value": 10, "unit": "ha"}}, "sprayRate": {"value": 50, "unit": "L/ha"}, "tank": {"capacity": {"value": 1000, "unit": "L"}}, "products": [{"name": "A", "rate": {"value": 60, "unit": "L/ha"}}]}"#.utf8),
     ]
 
-    /// A user's locale file without messages (written before they had any) still says each
-    /// finding, in the built-in words of its language.
-    @Test func aLocaleFileWithoutMessagesSaysTheBuiltInWords() throws {
+    /// A user's messages file says its own words; what it lacks is said in the built-in words of
+    /// its language.
+    @Test func aMessagesFileOfOneWordSaysTheBuiltInWordsForTheRest() throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("locales"), withIntermediateDirectories: true)
-        let builtIn = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: EveryDiagnosticCodedTests.repository
-            .appendingPathComponent("templates/locales/de.json"))) as? [String: Any])
-        var own = builtIn
-        own["messages"] = ["input.not-positive": "muss positiv sein (eigene Worte), nicht {value}"]
-        try JSONSerialization.data(withJSONObject: own).write(to: folder.appendingPathComponent("locales/de.json"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("locales/messages"), withIntermediateDirectories: true)
+        let own: [String: Any] = ["language": "de", "messages": ["input.not-positive": "muss positiv sein (eigene Worte), nicht {value}"]]
+        try JSONSerialization.data(withJSONObject: own).write(to: folder.appendingPathComponent("locales/messages/de.json"))
         let definitions = ReportDefinitions(directory: folder.path)
         let error = try #require(inputError(#"{"version": 1, "field": {"area": {"value": -2, "unit": "ha"}}, "sprayRate": {"value": 200, "unit": "X"}, "tank": {"capacity": {"value": 1000, "unit": "L"}}, "products": [{"name": "A", "rate": {"value": 1, "unit": "L/ha"}}]}"#))
         let said = error.diagnostics.map { $0.message(in: .german, definitions: definitions) }

@@ -26,7 +26,7 @@ import Testing
         form.add(file: "history", fileName: "season-de.jsonl", try Repository.file("docs/examples/season-de.jsonl"))
         form.add("recordCheck", "de")
         for language in ["pl", "en", "de"] {
-            let locale = try #require(try JSONSerialization.jsonObject(with: try Repository.file("templates/locales/\(language).json")) as? [String: Any])
+            let locale = try #require(try JSONSerialization.jsonObject(with: try Repository.file("templates/locales/messages/\(language).json")) as? [String: Any])
             let words = try #require(locale["messages"] as? [String: String])
             let germany = try #require(words["page.jurisdiction.de"])
             var checked = form

@@ -90,6 +90,22 @@ public struct ReportDefinitions: Sendable, Equatable {
         MessageCatalog.plural(key, count, in: language, self)
     }
 
+    /// The messages of `language` (`locales/messages/<language>.json`), the folder's or built in.
+    package func messages(_ language: ReportLanguage) throws(DefinitionError) -> [String: String] {
+        let relative = "locales/messages/\(language.rawValue).json"
+        let (bytes, shown) = try definition(relative)
+        // The built-in file is read as it was tested (every key, every placeholder: a test holds
+        // it to them), without checking each of its hundreds of texts again on every run that
+        // says something; a folder's file is checked like every file a user gives.
+        if shown == relative, let text = (directory == nil ? files : BuiltInTemplates.files)[relative],
+           case .object(let top)? = try? JSONParser.parse(Array(text.utf8)), case .object(let words)? = top["messages"] {
+            return Dictionary(words.members.compactMap { member in
+                if case .string(let text) = member.value { (member.key, text) } else { nil }
+            }) { first, _ in first }
+        }
+        return try ReportLocale.loadMessages(bytes, file: shown, language: language)
+    }
+
     /// The names of the report templates, sorted.
     public var templateNames: [String] {
         let builtIn = (directory == nil ? files : BuiltInTemplates.files).keys.filter { $0.hasPrefix("reports/") }.map { String($0.dropFirst(8)) }

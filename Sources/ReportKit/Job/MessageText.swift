@@ -1,9 +1,9 @@
-/// A diagnostic's words, kept as a key of the locale files' `"messages"` and the values of its
-/// placeholders, so one finding can be told in every language: standard error and the server
-/// answer in the user's language, while the code and the path stay the same.
+/// A diagnostic's words, kept as a key of the messages files (`locales/messages/`) and the values
+/// of its placeholders, so one finding can be told in every language: standard error and the
+/// server answer in the user's language, while the code and the path stay the same.
 ///
-/// The English words are `templates/locales/en.json`'s, the German and Polish ones `de.json`'s
-/// and `pl.json`'s, which a user can change like every other text (`templates --export`).
+/// The English words are `templates/locales/messages/en.json`'s, the German and Polish ones
+/// `de.json`'s and `pl.json`'s, which a user can change like every other text (`templates --export`).
 package struct MessageText: Sendable, Equatable {
     /// What fills a placeholder: a value as it stands (a number as the user wrote it, a name, a
     /// JSON path), or words of their own, told in the same language as the message.

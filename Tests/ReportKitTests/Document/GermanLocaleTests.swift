@@ -102,7 +102,7 @@ struct GermanLocaleTests {
             // files and formats the user names, an option's value.
             "JSON-Datei", "Pipe", "WCAG", "AA", "ulimit", "PNG", "NAME.png", "TASKDATA.XML", "docs", "configuration.md", "none", "ID",
         ]
-        let file = Self.repository.appendingPathComponent("templates/locales/de.json")
+        let file = Self.repository.appendingPathComponent("templates/locales/messages/de.json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         let messages = try #require(json["messages"] as? [String: String])
         let texts = messages.values.map { text in

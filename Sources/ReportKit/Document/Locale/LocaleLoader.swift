@@ -3,7 +3,7 @@ extension ReportLocale {
     /// produce and plural categories the language needs must all be there.
     public static func load(_ bytes: [UInt8], file: String) throws(DefinitionError) -> ReportLocale {
         try DefinitionFile.read(bytes, file: file) { reader, root in
-            guard let top = reader.object(root, allowed: ["language", "numbers", "units", "dates", "plurals", "strings", "messages"]) else { return nil }
+            guard let top = reader.object(root, allowed: ["language", "numbers", "units", "dates", "plurals", "strings"]) else { return nil }
             let language = reader.required("language", in: top, expected: "\"en\" or \"pl\"").flatMap { reader.choice($0, as: ReportLanguage.self) }
 
             var numbers: NumberStyle?
@@ -52,15 +52,26 @@ extension ReportLocale {
                 reader.stringMap($0, requiredKeys: requiredStrings)
             }
 
-            // Optional: a file written before diagnostics had words of their own says them in
-            // the built-in words of its language.
-            let messages = top.optional("messages").flatMap { reader.stringMap($0, requiredKeys: []) } ?? [:]
-
             guard let language, let numbers, let unitSeparator, let units, let months, let datePattern,
                   let dateTimePattern, let strings else { return nil }
             return ReportLocale(language: language, numbers: numbers, unitSeparator: unitSeparator, unitSymbols: units,
                                 months: months, datePattern: datePattern, dateTimePattern: dateTimePattern,
-                                strings: strings, plurals: plurals, messages: messages)
+                                strings: strings, plurals: plurals)
+        }
+    }
+}
+
+extension ReportLocale {
+    /// Reads a messages file (`locales/messages/<language>.json`): the words report-gen says beyond a
+    /// report, by key. Apart from the locale file, so a report never reads them.
+    static func loadMessages(_ bytes: [UInt8], file: String, language: ReportLanguage) throws(DefinitionError) -> [String: String] {
+        try DefinitionFile.read(bytes, file: file) { reader, root in
+            guard let top = reader.object(root, allowed: ["language", "messages"]) else { return nil }
+            let stated = reader.required("language", in: top, expected: "\"\(language.rawValue)\"").flatMap { reader.choice($0, as: ReportLanguage.self) }
+            if let stated, stated != language, let path = top.optional("language")?.path {
+                reader.error(path, "says \"\(stated.rawValue)\"; expected \"\(language.rawValue)\" for this file")
+            }
+            return reader.required("messages", in: top, expected: "an object of the messages' words by key").flatMap { reader.stringMap($0, requiredKeys: []) }
         }
     }
 }

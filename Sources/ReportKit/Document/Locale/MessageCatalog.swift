@@ -1,8 +1,9 @@
 import Synchronization
 
 /// The words of diagnostics (and of the server's page) in each language, read once a process
-/// from the locale files' `"messages"` and `"plurals"`: a definitions folder's file first, what it
-/// lacks from the built-in file of its language, and what that lacks in English.
+/// from the messages files (`locales/messages/<language>.json`) and the locale files' `"plurals"`:
+/// a definitions folder's file first, what it lacks from the built-in file of its language, and
+/// what that lacks in English. A report reads neither the messages nor this.
 package enum MessageCatalog {
     /// Locales already read, by definitions folder ("" for the built-in ones) and language: a
     /// batch says the same messages a thousand times and reads each file once. A file that cannot
@@ -20,7 +21,7 @@ package enum MessageCatalog {
         let key = self.key(language, definitions)
         if let known = tables.withLock({ $0[key] }) { return known }
         var table = definitions.directory == nil ? [:] : self.table(language, .builtIn)
-        if let locale = locale(language, definitions) { table.merge(locale.messages) { _, own in own } }
+        if let own = try? definitions.messages(language) { table.merge(own) { _, own in own } }
         tables.withLock { $0[key] = table }
         return table
     }

@@ -18,15 +18,13 @@ package struct ReportLocale: Sendable {
     public let strings: [String: String]
     /// Plural patterns by key and CLDR category ("one", "few", "many", "other"), each with `{n}`.
     let plurals: [String: [String: String]]
-    /// The words of diagnostics by key (``MessageText``); empty in a file written before they had any.
-    let messages: [String: String]
     /// ``strings`` as the `t` record templates read, made once with the locale: every report of a
     /// batch shows the same strings, and building the record (a dictionary of a few hundred
     /// entries) for each report was a tenth of the time a report spent in malloc.
     let stringsValue: TemplateValue
 
     init(language: ReportLanguage, numbers: NumberStyle, unitSeparator: String, unitSymbols: [String: String], months: [String],
-         datePattern: String, dateTimePattern: String, strings: [String: String], plurals: [String: [String: String]], messages: [String: String] = [:]) {
+         datePattern: String, dateTimePattern: String, strings: [String: String], plurals: [String: [String: String]]) {
         self.language = language
         self.numbers = numbers
         self.unitSeparator = unitSeparator
@@ -36,7 +34,6 @@ package struct ReportLocale: Sendable {
         self.dateTimePattern = dateTimePattern
         self.strings = strings
         self.plurals = plurals
-        self.messages = messages
         stringsValue = .record(strings.mapValues(TemplateValue.text))
     }
 
