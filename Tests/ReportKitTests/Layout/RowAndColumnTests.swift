@@ -105,8 +105,8 @@ struct RowAndColumnTests {
     }
 }
 
-private extension Path {
-    /// The smallest rectangle around the path's points.
+extension Path {
+    /// The smallest rectangle around the path's points (tests measure drawings with it).
     var bounds: Rect {
         let points = elements.flatMap { element -> [Point] in
             switch element {

@@ -77,8 +77,7 @@ struct TankGauges {
             builder.record(labelStyle.color, on: background, style: labelStyle, node: node, sample: label)
             builder.record(detailStyle.color, on: background, style: detailStyle, node: node, sample: volume)
             var captionLines: [any Element] = [Text(StyledText(label, style: labelStyle)), Text(StyledText(volume, style: detailStyle))]
-            // Bands drawn larger than their dose: their numbers and true amounts.
-            // Bands drawn larger than their dose: each one's number, pattern and true amount, a
+            // Bands drawn larger than their dose: each one's pattern, number and true amount, a
             // short line each, so the caption stays as narrow as the tank's label.
             if !enlarged.isEmpty {
                 let heading = builder.locale["gauge.enlarged.heading"]
@@ -86,14 +85,19 @@ struct TankGauges {
                 captionLines.append(Text(StyledText(heading, style: detailStyle)))
             }
             let notes = enlarged.map { index in
-                ReportLocale.fill(builder.locale["gauge.enlarged"], [
-                    "symbol": BandPattern.symbol(index: index), "number": "\(index + 1)", "amount": builder.locale.text(load.products[index]),
-                ])
+                // "symbol" is given empty for locale files written out before the square was drawn.
+                let note = ReportLocale.fill(builder.locale["gauge.enlarged"], ["symbol": "", "number": "\(index + 1)", "amount": builder.locale.text(load.products[index])])
+                return (index, String(note.drop(while: \.isWhitespace)))
             }
-            // Up to three a line each, beside the tank; more run on in one paragraph.
-            for note in notes.count <= 3 ? notes : [notes.joined(separator: ", ")] {
+            let keyedNotes = notes.map { index, note in
                 builder.record(detailStyle.color, on: background, style: detailStyle, node: node, sample: note)
-                captionLines.append(Text(StyledText(note, style: detailStyle)))
+                return keyed(Text(StyledText(note, style: detailStyle)), index: index, palette: palette, style: detailStyle)
+            }
+            // Up to three a line each, beside the tank; more run on side by side, as words do.
+            if keyedNotes.count <= 3 {
+                captionLines += keyedNotes
+            } else {
+                captionLines.append(Flow(spacing: builder.space("sm"), lineSpacing: builder.space("xs") / 2, keyedNotes))
             }
             let caption = VStack(spacing: builder.space("xs") / 2, captionLines)
             // The tank with its caption beside it, so a row of tanks stays as low as one tank.
@@ -124,61 +128,92 @@ struct TankGauges {
         return text + ": " + contents.joined(separator: ", ")
     }
 
-    /// One line that wraps: before each name a square in its band's colour and pattern, as in
-    /// the tank ("■ Water  ▨ 1 Roundup"), numbered in the products' order; then a note when
-    /// some products are dry.
+    /// Entries that wrap like words: before each name a square in its band's colour and pattern,
+    /// drawn as in the tank (water, then "1 Roundup", numbered in the products' order); then a
+    /// note naming the dry products, which have no band.
     private func legend(names: [String], liquid: [Int], water: Color, palette: [Color]) -> any Element {
         let style = builder.textStyle("caption", color: builder.color("text.primary"))
-        var runs: [StyledText.Run] = []
-        func entry(_ color: Color, _ symbol: String, _ label: String) {
-            var square = style
-            square.color = color
-            if !runs.isEmpty { runs.append(StyledText.Run("   ", style: style)) }
-            // A no-break space keeps each square with its name.
-            runs += [StyledText.Run(symbol, style: square), StyledText.Run("\u{00A0}" + label, style: style)]
+        var entries: [any Element] = []
+        func entry(_ label: String, _ color: Color, index: Int?) {
             builder.record(style.color, on: background, style: style, node: node, sample: label)
             builder.record(color, on: background, kind: .graphic, node: node, sample: "legend of \(label)")
+            let text = Text(StyledText(label, style: style))
+            entries.append(index.map { keyed(text, index: $0, palette: palette, style: style) } ?? keyed(text, water: color, style: style))
         }
-        entry(water, "■", builder.locale["water"])
-        for index in liquid { entry(palette[index % palette.count], BandPattern.symbol(index: index), "\(index + 1)\u{00A0}\(names[index])") }
-        var lines: [any Element] = [Text(StyledText(runs: runs))]
+        entry(builder.locale["water"], water, index: nil)
+        // A plain space after the number: joined to a long first word, the two would make one
+        // "number" the text engine never breaks, wider than a narrow legend's column.
+        for index in liquid { entry("\(index + 1) \(names[index])", palette[index % palette.count], index: index) }
+        var lines: [any Element] = [Flow(spacing: builder.space("md"), lineSpacing: builder.space("xs") / 2, entries)]
         if liquid.count < names.count {
             let note = builder.textStyle("captionSmall", color: builder.color("text.secondary"))
-            let text = builder.locale["gauge.dryNote"]
+            let dry = names.indices.filter { !liquid.contains($0) }.map { "\($0 + 1)" }
+            let text = ReportLocale.fill(builder.locale["gauge.dryNote"], ["numbers": dry.joined(separator: ", ")])
             builder.record(note.color, on: background, style: note, node: node, sample: text)
             lines.append(Text(StyledText(text, style: note)))
         }
         return VStack(spacing: builder.space("xs"), lines)
     }
 
+    /// `text` after a square drawn in product `index`'s colour and pattern, the square centred on
+    /// the text's first line. A drawing, not a character: a font's square (U+25A0) would cost a
+    /// report a font subset of its own, and fonts have only a few patterned squares.
+    private func keyed(_ text: Text, index: Int, palette: [Color], style: TextStyle) -> any Element {
+        keyed(text, style: style) { BandPattern.commands(index: index, in: $0, color: palette[index % palette.count]) }
+    }
+
+    /// `text` after a square of water.
+    private func keyed(_ text: Text, water: Color, style: TextStyle) -> any Element {
+        keyed(text, style: style) { [.fill(.rectangle($0), water)] }
+    }
+
+    private func keyed(_ text: Text, style: TextStyle, square: (Rect) -> [DrawCommand]) -> any Element {
+        let side = (style.size * 0.9).rounded()
+        let lineHeight = style.size * style.lineHeight
+        let rect = Rect(x: 0, y: ((lineHeight - side) / 2).rounded(), width: side, height: side)
+        let drawing = Drawing(size: Size(width: side, height: lineHeight), commands: square(rect))
+        return Keyed(drawing, spacing: (style.size * 0.35).rounded(), text)
+    }
+
     /// The tank: outline, level marks at quarters, water from the bottom, product bands on top, to
-    /// scale; with the products whose band had to be drawn larger than scale (boxed).
+    /// scale; with the products whose band had to be drawn larger than scale (boxed). Every liquid
+    /// product has a band and the water shows beneath them, however small the load: a band (and
+    /// the water) is at least ``minimumBand`` tall, or less when that many bands would not fit in
+    /// the tank, and the fill rises above its level when its bands need the room.
     private func tank(_ load: Load, capacity: DisplayQuantity, outline: Color, water: Color, palette: [Color]) -> ([DrawCommand], enlarged: [Int]) {
         let width = spec.width, height = spec.height
         let inset = 3.0, lineWidth = 1.5
         let inner = Rect(x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset)
         let level = min(1, max(0, load.contents.value / max(capacity.value, 1e-9)))
-        let fillHeight = inner.height * level
         var commands: [DrawCommand] = []
         var enlarged: [Int] = []
-        if fillHeight > 0 {
+        let liquids = load.products.indices.filter { load.products[$0].unit.isVolume }
+        if level > 0 {
+            let contents = max(load.contents.value / load.contents.unit.perInternalUnit, 1e-9)
+            let scaledFill = inner.height * level
+            let scaled = liquids.map { scaledFill * load.products[$0].value / load.products[$0].unit.perInternalUnit / contents }
+            let minimum = min(Self.minimumBand, inner.height / Double(liquids.count + 1))
+            var bands = scaled.map { max(minimum, $0) }
+            // Products that fill the tank leave no room for the minimum bands and the water: the
+            // bands drawn to scale give up the room, in proportion.
+            let excess = bands.reduce(0, +) + minimum - inner.height
+            if excess > 0 {
+                let shrinkable = bands.map { $0 - minimum }.reduce(0, +)
+                bands = bands.map { minimum + ($0 - minimum) * max(0, 1 - excess / max(shrinkable, 1e-9)) }
+            }
+            let fillHeight = min(inner.height, max(scaledFill, bands.reduce(0, +) + minimum))
             commands.append(.fill(.roundedRectangle(Rect(x: inner.minX, y: inner.minY + inner.height - fillHeight, width: inner.width, height: fillHeight),
                                                     radius: min(3, fillHeight / 2)), water))
-            // Bands from the top of the fill down, each at least visible, never past the fill.
+            // Bands from the top of the fill down.
             var top = inner.minY + inner.height - fillHeight
-            let contents = max(load.contents.value / load.contents.unit.perInternalUnit, 1e-9)
-            for (index, amount) in load.products.enumerated() where amount.unit.isVolume {
-                let share = amount.value / amount.unit.perInternalUnit / contents
-                let scaled = fillHeight * share
-                let band = min(max(Self.minimumBand, scaled), inner.minY + inner.height - top)
-                guard band > 0 else { continue }
-                let rect = Rect(x: inner.minX, y: top, width: inner.width, height: band)
+            for (position, index) in liquids.enumerated() {
+                let rect = Rect(x: inner.minX, y: top, width: inner.width, height: bands[position])
                 commands += BandPattern.commands(index: index, in: rect, color: palette[index % palette.count])
-                if scaled < Self.minimumBand - 1e-9 {
+                if scaled[position] < minimum - 1e-9 {
                     enlarged.append(index)
                     commands.append(.stroke(.rectangle(rect), outline, lineWidth: 0.6))
                 }
-                top += band
+                top += bands[position]
             }
         }
         for quarter in 1...3 {
