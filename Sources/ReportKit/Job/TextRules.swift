@@ -26,23 +26,27 @@ package enum TextRules {
 
     /// ``problem(in:multiline:)`` as a message to tell in any language.
     package static func problemText(in text: String, multiline: Bool) -> MessageText? {
+        // By code point alone: each class refused here is a fixed set of code points (Unicode's
+        // control category Cc is U+0000–U+001F and U+007F–U+009F, its only line and paragraph
+        // separators are U+2028 and U+2029), so no character's properties are looked up; every
+        // text of every job passes through here.
         for scalar in text.unicodeScalars {
-            if let name = bidirectionalControls[scalar.value] {
+            let value = scalar.value
+            if value >= 0x20, value < 0x7F { continue }
+            if let name = bidirectionalControls[value] {
                 return MessageText("input.text-bidirectional", ["character": code(scalar), "name": name])
             }
             // Unicode's noncharacters (U+FFFE, U+FFFF, U+FDD0–U+FDEF and the last two of every
             // plane) are no text: XML cannot carry U+FFFE or U+FFFF at all (the workbook and the
             // task data were malformed), and every format refuses them alike.
-            if scalar.properties.isNoncharacterCodePoint {
+            if value & 0xFFFE == 0xFFFE || (0xFDD0...0xFDEF).contains(value) {
                 return MessageText("input.text-noncharacter", ["character": code(scalar)])
             }
-            switch scalar.properties.generalCategory {
-            case .control where !(multiline && (scalar == "\n" || scalar == "\t")):
+            if value < 0x20 || (0x7F...0x9F).contains(value), !(multiline && (scalar == "\n" || scalar == "\t")) {
                 return MessageText(multiline ? "input.text-control" : "input.text-control-single-line", ["character": code(scalar)])
-            case .lineSeparator where !multiline, .paragraphSeparator where !multiline:
-                return MessageText(scalar.value == 0x2028 ? "input.text-line-separator" : "input.text-paragraph-separator", ["character": code(scalar)])
-            default:
-                continue
+            }
+            if !multiline, value == 0x2028 || value == 0x2029 {
+                return MessageText(value == 0x2028 ? "input.text-line-separator" : "input.text-paragraph-separator", ["character": code(scalar)])
             }
         }
         return nil

@@ -36,11 +36,15 @@ enum MixingOrder {
                                     "rapsöl"]
 
     static func stage(of product: Product) -> Stage {
-        let name = " " + (product.name ?? "").lowercased() + " "
-        let words = name.uppercased().split(whereSeparator: { !$0.isLetter })
-        if conditioners.contains(where: name.contains) || words.contains("AMS") { return .waterConditioner }
-        if product.kind == .adjuvant || adjuvants.contains(where: name.contains) { return .adjuvant }
-        if solidFertilisers.contains(where: name.contains) { return .dry }
+        let lowered = (product.name ?? "").lowercased()
+        // Searched as bytes: String's own `contains` compares by canonical equivalence, which
+        // cost half a million instructions a product (a report's whole layout of a line is less).
+        let name = Array((" " + lowered + " ").utf8)
+        func says(_ words: [String]) -> Bool { words.contains { name.contains(bytes: $0.utf8) } }
+        let words = lowered.uppercased().split(whereSeparator: { !$0.isLetter })
+        if says(conditioners) || words.contains("AMS") { return .waterConditioner }
+        if product.kind == .adjuvant || says(adjuvants) { return .adjuvant }
+        if says(solidFertilisers) { return .dry }
         if let code = words.reversed().lazy.compactMap({ codes[String($0)] }).first { return code }
         if product.form == .dry { return .dry }
         return product.kind == .fertiliser || product.kind == .biostimulant ? .liquidNutrient : .otherLiquid
@@ -52,5 +56,17 @@ enum MixingOrder {
         // comparison of the sort.
         let stages = products.map(stage(of:))
         return products.indices.sorted { (stages[$0], $0) < (stages[$1], $1) }
+    }
+}
+
+private extension [UInt8] {
+    /// True when `bytes` occur in a row somewhere in the array.
+    func contains(bytes: String.UTF8View) -> Bool {
+        let needle = Array(bytes)
+        guard !needle.isEmpty, needle.count <= count else { return needle.isEmpty }
+        for start in 0...(count - needle.count) where self[start] == needle[0] {
+            if self[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
     }
 }
