@@ -64,8 +64,13 @@ struct PlanDisplayTests {
         #expect(scale(.liquid, .metric, 7.5, 7.5) == DisplayScale(.litre, fractionDigits: 2))
         // A small last load keeps litres while it has two significant digits at 0.01 L ...
         #expect(scale(.liquid, .metric, 0.8, 7.5) == DisplayScale(.litre, fractionDigits: 2))
-        // ... and turns the whole column into millilitres when it would not.
-        #expect(scale(.liquid, .metric, 0.05, 7.5) == DisplayScale(.millilitre, fractionDigits: 0))
+        // ... and the typical load's litres, to 0.0001 L (never three decimals), when it would not:
+        // a 5 L last load no longer turns the whole report into millilitres (issue 54, item 5) ...
+        #expect(scale(.liquid, .metric, 0.05, 7.5) == DisplayScale(.litre, fractionDigits: 4))
+        #expect(scale(.liquid, .metric, 0.0012, 7.5) == DisplayScale(.litre, fractionDigits: 4))
+        #expect(scale(.dry, .metric, 0.03, 20) == DisplayScale(.kilogram, fractionDigits: 4))
+        // ... until even that would not show it (0.05 mL).
+        #expect(scale(.liquid, .metric, 0.000_05, 7.5) == DisplayScale(.millilitre, fractionDigits: 3))
         #expect(scale(.dry, .metric, 0.4, 0.4) == DisplayScale(.gram, fractionDigits: 0))
         // Kilograms to 0.01 kg: a third decimal reads as a thousands group ("302,800 kg").
         #expect(scale(.dry, .metric, 2, 302.8) == DisplayScale(.kilogram, fractionDigits: 2))
@@ -81,8 +86,34 @@ struct PlanDisplayTests {
         // 17 m² is never "0.00 ha".
         #expect(DisplayScale.loadArea(.hectare, smallest: 0.0017) == DisplayScale(.squareMetre, fractionDigits: 0))
         #expect(DisplayScale.loadArea(.are, smallest: 0.0017) == DisplayScale(.squareMetre, fractionDigits: 0))
+        // A tiny last load of a large field keeps the typical load's hectares, with the decimals it needs.
+        #expect(DisplayScale.loadArea(.hectare, smallest: 0.025, typical: 6.5) == DisplayScale(.hectare, fractionDigits: 4))
+        #expect(DisplayScale.loadArea(.hectare, smallest: 0.5, typical: 6.5) == DisplayScale(.hectare, fractionDigits: 2))
+        #expect(DisplayScale.loadArea(.hectare, smallest: 0.000_02, typical: 6.5) == DisplayScale(.squareMetre, fractionDigits: 2), "0.20 m²")
         #expect(DisplayScale.loadArea(.acre, smallest: 2) == DisplayScale(.acre, fractionDigits: 2))
         #expect(DisplayScale.loadArea(.acre, smallest: 0.0017) == DisplayScale(.acre, fractionDigits: 4), "0.0042 ac")
+    }
+
+    /// The review's job (issue 54, item 5): 58.7 ha at 200 L/ha in tanks that leave a last load of
+    /// 5 L. The loads and totals stay in the report's hectares and litres (not "533.3 a" a tank,
+    /// "44,025 mL", "117,400 g"), the last load is shown, not rounded away, and every column still
+    /// adds up to its total.
+    @Test func aTinyLastLoadKeepsTheReportsUnits() throws {
+        var job = setting(baseJob(), "field.area.value", json: "58.7")
+        job = setting(job, "tank.capacity.value", json: "\((11_740.0 - 5) / 9)")
+        job = setting(job, "products", json: #"[{"name": "A", "rate": {"value": 0.75, "unit": "L/ha"}}, {"name": "B", "rate": {"value": 2, "unit": "kg/ha"}}]"#)
+        let plan = try plan(job)
+        #expect(plan.loads.count == 10 && abs(plan.loads[9].volume - 5) < 1e-6)
+        let display = PlanDisplay(plan: plan, language: .english)
+        #expect(display.totals.area.unit == .hectare && display.loads[0].area.unit == .hectare)
+        #expect(display.totals.products.map(\.unit) == [.litre, .kilogram])
+        #expect(display.loads[9].products.allSatisfy { $0.value > 0 }, "the last load's amounts are shown")
+        #expect(display.loads[9].area.value > 0)
+        #expect(display.loadsAddUp)
+        for (index, total) in display.totals.products.enumerated() {
+            let sum = display.loads.map { $0.products[index].steps }.reduce(0, +)
+            #expect(sum == total.steps, "product \(index + 1) adds up")
+        }
     }
 
     @Test func aThousandEqualLoadsGiveTheirExactFigure() throws {

@@ -61,10 +61,21 @@ package struct DisplayScale: Sendable, Equatable {
         system == .metric ? DisplayScale(.litre, fractionDigits: 2) : DisplayScale(.usGallon, fractionDigits: 2)
     }
 
-    /// The most decimals a large unit (L, kg, ha, gal, lb) is shown with: a third decimal of a
-    /// kilogram reads as a thousands group ("302,800 kg"); an amount that needs it is shown in
-    /// the small unit instead.
+    /// The decimals a large unit (L, kg, ha, gal, lb) is shown with: two, or four when a load
+    /// needs more for two significant digits (a last load of a few litres: 0.0050 L), never
+    /// three: a third decimal reads as a thousands group ("302,800 kg"). An amount that needs
+    /// more than four is shown in the small unit instead.
     static let largeUnitDigits = 2
+    static let largeUnitFineDigits = 4
+
+    /// The large unit's decimals for a column whose smallest amount is `smallest` (in that
+    /// unit), or nil when even four would not show it.
+    static func largeUnitFractionDigits(showing smallest: Double) -> Int? {
+        let needed = digitsForTwoSignificant(smallest)
+        if needed <= largeUnitDigits { return largeUnitDigits }
+        return needed <= largeUnitFineDigits ? largeUnitFineDigits : nil
+    }
+
     /// The most decimals a small unit (mL, g, a, fl oz, oz) is shown with.
     static let smallUnitDigits = 3
 
@@ -74,17 +85,21 @@ package struct DisplayScale: Sendable, Equatable {
         return max(0, Int((-log10(value)).rounded(.up)) + 1)
     }
 
-    /// The areas of the loads, from the smallest: hectares (0.01 ha) down to a load of 0.1 ha,
-    /// then ares (0.1 a) down to 1 a, then square metres, whole, or with the decimals a last load
-    /// of less than 10 m² needs for two significant digits (up to 0.01 m², what the smallest load
-    /// the calculator makes covers), so a garden plot's 17 m² is never "0.00 ha"; a field given in
+    /// The areas of the loads, in the unit of the typical load (the largest): hectares when it
+    /// covers at least 0.1 ha, to 0.01 ha, or to 0.0001 ha when a small last load needs it for
+    /// two significant digits (a tiny last load keeps the report's hectares); below that ares
+    /// (0.1 a) down to 1 a, then square metres, whole, or with the decimals a last load of less
+    /// than 10 m² needs for two significant digits (up to 0.01 m², what the smallest load the
+    /// calculator makes covers), so a garden plot's 17 m² is never "0.00 ha"; a field given in
     /// ares or square metres stays in them; acres with the decimals the smallest load needs for
     /// two significant digits (up to five: 0.00025 ac is 1 m²).
-    package static func loadArea(_ unit: AreaUnit, smallest: Double) -> DisplayScale {
+    package static func loadArea(_ unit: AreaUnit, smallest: Double, typical: Double? = nil) -> DisplayScale {
         let ares = smallest * DisplayUnit.are.perInternalUnit
         let squareMetres = DisplayScale(.squareMetre, fractionDigits: min(2, digitsForTwoSignificant(smallest * DisplayUnit.squareMetre.perInternalUnit)))
         switch unit {
-        case .hectare where smallest >= 0.1: return DisplayScale(.hectare, fractionDigits: 2)
+        case .hectare where (typical ?? smallest) >= 0.1:
+            if let digits = largeUnitFractionDigits(showing: smallest * DisplayUnit.hectare.perInternalUnit) { return DisplayScale(.hectare, fractionDigits: digits) }
+            return ares >= 1 ? DisplayScale(.are, fractionDigits: 1) : squareMetres
         case .hectare, .are: return ares >= 1 ? DisplayScale(.are, fractionDigits: 1) : squareMetres
         case .squareMetre: return squareMetres
         case .acre:
@@ -93,9 +108,11 @@ package struct DisplayScale: Sendable, Equatable {
         }
     }
 
-    /// A product's one unit and step for the whole report, from the amounts a person measures
-    /// into a load: litres (kilograms, gallons, pounds) to 0.01 when the largest load takes at
-    /// least one and the smallest at least 0.1 of it; otherwise millilitres (grams, fluid ounces,
+    /// A product's one unit and step for the whole report, chosen by the typical load (the
+    /// largest amount a person measures into a load, a full load's): litres (kilograms, gallons,
+    /// pounds) when it takes at least one, to 0.01, or to 0.0001 when a small last load needs it
+    /// for two significant digits (a last load of 5 L keeps the report's litres: 0.0050 L);
+    /// otherwise, or when even that would not show the smallest, millilitres (grams, fluid ounces,
     /// ounces), whole (metric) or to 0.1 (US), with the decimals the smallest amount needs for
     /// two significant digits, up to three: a garden plot's 0.3 mL is 0.30 mL, never 0.
     package static func product(_ form: ProductForm, _ system: UnitSystem, smallest: Double, largest: Double) -> DisplayScale {
@@ -105,9 +122,8 @@ package struct DisplayScale: Sendable, Equatable {
         case (.liquid, .usCustomary): (.usGallon, .usFluidOunce)
         case (.dry, .usCustomary): (.pound, .ounce)
         }
-        if largest * large.perInternalUnit >= 1,
-           digitsForTwoSignificant(smallest * large.perInternalUnit) <= largeUnitDigits {
-            return DisplayScale(large, fractionDigits: largeUnitDigits)
+        if largest * large.perInternalUnit >= 1, let digits = largeUnitFractionDigits(showing: smallest * large.perInternalUnit) {
+            return DisplayScale(large, fractionDigits: digits)
         }
         let least = system == .metric ? 0 : 1
         let needed = digitsForTwoSignificant(smallest * small.perInternalUnit)

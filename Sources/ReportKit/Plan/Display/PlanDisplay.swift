@@ -70,7 +70,8 @@ package struct PlanDisplay: Sendable, Equatable {
         let groups = Self.groups(of: loads)
         self.groups = groups
         let areas = loads.map(\.area)
-        let areaScale = DisplayScale.loadArea(job.field.area.unit, smallest: areas.min() ?? job.field.area.internalValue)
+        let areaScale = DisplayScale.loadArea(job.field.area.unit, smallest: areas.min() ?? job.field.area.internalValue,
+                                              typical: areas.max() ?? job.field.area.internalValue)
         let volumeScale = DisplayScale.volume(job.tank.capacity.unit.system)
         let area = Self.column(areas, total: job.field.area.internalValue, areaScale, groups: groups)
         let volume = Self.column(loads.map(\.volume), total: plan.totals.sprayLiquid, volumeScale, groups: groups)
