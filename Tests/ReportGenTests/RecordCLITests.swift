@@ -207,8 +207,8 @@ struct RecordCLITests {
     }
 
     /// A record too long for a code of 40 mm loses its free text first, then all but the legal
-    /// record, and the page says which; a mix too large even for that has no code, and the page
-    /// says the record is attached.
+    /// record (then its parcels are counted, then its products named by number), and the page says
+    /// which; a mix too large even for that has no code, and the page says the record is attached.
     @Test func aRecordTooLongForItsCodeLeavesOutWhatTheLawDoesNotAsk() throws {
         let folder = try ScratchFolder()
         var long = baseJobText()
@@ -220,19 +220,24 @@ struct RecordCLITests {
         let text = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("long.pdf"), "-"]).stdout
         #expect(text.contains("leaves out"), "\(text)")
         // Every record field (docs/examples/record-pl.json): the code keeps the legal ones, the
-        // free text goes, and the page says so.
+        // free text and the totals go, and the page says the code holds only the legal record.
         let every = ReportGen.example("record-pl.json")
         #expect(try ReportGen.run([every, "-o", folder.path("every.pdf")]).status == 0)
         let lean = try Self.compact(try Self.decodeQR(folder.path("every.pdf"), dpi: 150, in: folder))
         #expect(lean["e"] as? String == "TRZAW" && lean["rc"] as? [String] == ["MATCH", "STEME"] && lean["l"] as? String == "PL-2024-01234", "\(lean)")
         #expect(lean["n"] == nil && lean["w"] == nil && lean["eq"] == nil)
-        let everyText = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("every.pdf"), "-"]).stdout
-        #expect(everyText.contains("Kod pomija"), "\(everyText)")
+        // The page's words as one line: pdftotext ends each printed line with a line break.
+        func words(_ pdf: String) throws -> String {
+            try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path(pdf), "-"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        let everyText = try words("every.pdf")
+        #expect(everyText.contains("Kod zawiera tylko pola wymagane"), "\(everyText)")
         // Twenty do not fit any code that scans, so there is none, and the page says where the record is.
         let twenty = ReportGen.repository.appendingPathComponent("Tests/Golden/inputs/pl-mix-twenty-products.json").path
         #expect(try ReportGen.run([twenty, "-o", folder.path("twenty.pdf")]).status == 0)
-        let twentyText = try ReportGen.run(program: "/usr/bin/env", ["pdftotext", folder.path("twenty.pdf"), "-"]).stdout
-        #expect(twentyText.contains("zbyt długa na kod"))
+        let twentyText = try words("twenty.pdf")
+        #expect(twentyText.contains("Ewidencja jest zbyt długa na kod na tej stronie. Pełna ewidencja jest załączona do tego PDF."), "\(twentyText)")
+        #expect(!twentyText.contains("report-gen extract"), "a farmer is given no command")
         #expect(try Self.decodeQR(folder.path("twenty.pdf"), dpi: 150, in: folder).isEmpty)
     }
 

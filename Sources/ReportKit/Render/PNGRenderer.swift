@@ -45,7 +45,7 @@ package struct PNGRenderer: Sendable {
         cairo_set_source_rgb(context.pointer, 1, 1, 1)
         cairo_paint(context.pointer)
         cairo_scale(context.pointer, scale, scale)
-        try CairoPainter(context: context, text: text, linksByFinishing: false).draw(page.commands)
+        try CairoPainter(context: context, text: text, linksByFinishing: false, averagesMasks: true).draw(page.commands)
         cairo_surface_flush(surface.pointer)
         return surface
     }

@@ -59,7 +59,7 @@ struct GermanLocaleTests {
             "Aufwandmenge", "Aufwandmengen", "Wasseraufwandmenge", "Befüllkarte", "Wiederbetretungsfrist", "EPA-Registriernummer",
             "Zulassungsnr.", "UTC-Versatz", "QR-Code", "BBCH-Feld", "BBCH-Stadium",
             // Codes, units and names.
-            "BBCH", "CFR", "EPPO", "FLIK", "SHA-", "ha", "Oprysku", "report-gen", "reportkit-qr", "extract", "--record",
+            "BBCH", "CFR", "EPPO", "FLIK", "SHA-", "ha", "Oprysku", "reportkit-qr",
         ]
         let file = Self.repository.appendingPathComponent("templates/locales/de.json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])

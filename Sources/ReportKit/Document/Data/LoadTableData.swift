@@ -40,27 +40,56 @@ enum LoadTableData {
         }
     }
 
+    /// ``groups(_:locale:)``, and when the loads are rounded (all of one run, none alone to
+    /// take the remainder) a row more: one load's exact amounts ("Exact, a load"), in the same
+    /// columns, a line where the same figures in words took three.
+    static func groupsWithExactRow(_ display: PlanDisplay, locale t: ReportLocale) -> [TemplateValue] {
+        let groups = groups(display, locale: t)
+        guard !display.loadsAddUp, display.groups.count == 1, let run = display.groups.first, case .record(var fields)? = groups.first else { return groups }
+        let first = display.loads[run.lowerBound]
+        func exact(_ column: PlanDisplay.Column, _ rounded: DisplayQuantity) -> TemplateValue {
+            .quantity(display.exactFigures.first { $0.group == run && $0.column == column }?.quantity ?? rounded)
+        }
+        fields["label"] = .text(t["exactPerLoad"])
+        fields["isExact"] = .bool(true)
+        fields["area"] = exact(.area, first.area)
+        fields["water"] = exact(.water, first.water)
+        fields["tankContents"] = exact(.tankContents, first.tankContents)
+        fields["products"] = .list(first.products.enumerated().map { exact(.product($0), $1) })
+        return groups + [.record(fields)]
+    }
+
     /// The table turned around: area, water, each product and the tank's contents as rows, with
-    /// the amount for one load of each group and the job's total.
+    /// the amount for one load of each group, the job's total and, when the loads are rounded,
+    /// one load's exact amount (`exact`).
     static func rows(_ display: PlanDisplay, productNames: [String], locale t: ReportLocale) -> [TemplateValue] {
         let firsts = display.groups.map { display.loads[$0.lowerBound] }
-        func row(_ name: String, _ values: [DisplayQuantity], total: DisplayQuantity, isProduct: Bool) -> TemplateValue {
+        // Loads that do not add up are all of one run (no load alone takes the remainder): one
+        // load's exact amount of each row, for a column of its own ("exact"), as the same
+        // amount rounded where the row adds up.
+        let run = display.groups.count == 1 ? display.groups.first : nil
+        func exact(_ column: PlanDisplay.Column, _ rounded: DisplayQuantity) -> TemplateValue {
+            guard let run, !display.loadsAddUp else { return .absent }
+            return .quantity(display.exactFigures.first { $0.group == run && $0.column == column }?.quantity ?? rounded)
+        }
+        func row(_ name: String, _ values: [DisplayQuantity], total: DisplayQuantity, isProduct: Bool, column: PlanDisplay.Column) -> TemplateValue {
             .record([
                 "name": .text(name),
                 "unit": .text(t.symbol(total.unit)),
                 "values": .list(values.map(TemplateValue.quantity)),
                 "total": .quantity(total),
+                "exact": values.first.map { exact(column, $0) } ?? .absent,
                 "isProduct": .bool(isProduct),
             ])
         }
         var rows = [
-            row(t["area"], firsts.map(\.area), total: display.totals.area, isProduct: false),
-            row(t["water"], firsts.map(\.water), total: display.totals.water, isProduct: false),
+            row(t["area"], firsts.map(\.area), total: display.totals.area, isProduct: false, column: .area),
+            row(t["water"], firsts.map(\.water), total: display.totals.water, isProduct: false, column: .water),
         ]
         for (index, name) in productNames.enumerated() {
-            rows.append(row(name, firsts.map { $0.products[index] }, total: display.totals.products[index], isProduct: true))
+            rows.append(row(name, firsts.map { $0.products[index] }, total: display.totals.products[index], isProduct: true, column: .product(index)))
         }
-        rows.append(row(t["inTank"], firsts.map(\.tankContents), total: display.totals.tankContents, isProduct: false))
+        rows.append(row(t["inTank"], firsts.map(\.tankContents), total: display.totals.tankContents, isProduct: false, column: .tankContents))
         return rows
     }
 

@@ -213,6 +213,7 @@ package enum ReportData {
             ]),
             "loads": .list(loads),
             "loadGroups": .list(LoadTableData.groups(display, locale: t)),
+            "loadGroupsExact": .list(LoadTableData.groupsWithExactRow(display, locale: t)),
             "loadRows": .list(LoadTableData.rows(display, productNames: productNames, locale: t)),
             "exactLoads": .list(exactLines),
             // The same as one paragraph after its introduction, where lines are dear.
@@ -288,8 +289,10 @@ package enum ReportData {
 
     /// The record of the job as its QR code holds it (``RecordQR``, `reportkit-qr/1`): whole
     /// (`qr`), without the free text (`qrLean`), and only what the legal record needs
-    /// (`qrLegal`); with each smaller form, what it leaves out in the locale's words (`qrLeanNote`,
-    /// `qrLegalNote`), for the page to say.
+    /// (`qrLegal`), that with its parcels counted instead of listed (`qrParcels`), and with its
+    /// products by their authorisation numbers too (`qrNumbers`); with each smaller form, what it
+    /// leaves out in the locale's words (`qrLeanNote`, `qrLegalNote`, `qrParcelsNote`,
+    /// `qrNumbersNote`), for the page to say.
     fileprivate static func qrFields(_ plan: SprayPlan, locale t: ReportLocale, evidence: RecordEvidence?) -> [String: TemplateValue] {
         func note(_ extent: RecordQR.Extent) -> TemplateValue {
             let present = leftOutPresent(extent, job: plan.job)
@@ -297,13 +300,21 @@ package enum ReportData {
             let names = present.map { t[$0].lowercased() }.joined(separator: ", ")
             return .text(ReportLocale.fill(t["qr.leavesOut"], ["fields": names]))
         }
+        let parcels = !plan.job.field.parcels.isEmpty
+        let numbers = plan.job.products.contains { $0.authorisation != nil }
+        let count = t.integer(plan.job.field.parcels.count)
         return [
             "qr": .text(RecordQR.text(of: plan, extent: .whole, evidence: evidence)),
             "qrLean": .text(RecordQR.text(of: plan, extent: .withoutFreeText, evidence: evidence)),
             "qrLegal": .text(RecordQR.text(of: plan, extent: .legalMinimum, evidence: evidence)),
             "qrLeanNote": note(.withoutFreeText),
-            // The smallest form says what it keeps rather than listing all it leaves out.
+            // The smallest forms say what they keep rather than listing all they leave out.
             "qrLegalNote": .text(t["qr.legalOnly"]),
+            // Only a field of parcels has a list to count, only an authorised product a number.
+            "qrParcels": parcels ? .text(RecordQR.text(of: plan, extent: .parcelsCounted, evidence: evidence)) : .absent,
+            "qrParcelsNote": .text(ReportLocale.fill(t["qr.parcelsCounted"], ["count": count])),
+            "qrNumbers": numbers ? .text(RecordQR.text(of: plan, extent: .productsByNumber, evidence: evidence)) : .absent,
+            "qrNumbersNote": .text(ReportLocale.fill(t[parcels ? "qr.byNumbersParcelsCounted" : "qr.byNumbers"], ["count": count])),
         ]
     }
 

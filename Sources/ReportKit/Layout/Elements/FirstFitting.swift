@@ -4,7 +4,7 @@
 ///
 /// An alternative fits when its narrowest form fits the width; with ``Fit/wholePage``, it must
 /// also fit on one whole page; with ``Fit/space``, in the space left where it stands (the last
-/// alternative wide enough is used when none does, and splits).
+/// alternative wide enough that can go on over pages is used when none does, and splits).
 package struct FirstFitting: Element {
     /// What an alternative must fit besides the width.
     package enum Fit: Sendable {
@@ -53,6 +53,15 @@ package struct FirstFitting: Element {
             if case .complete = try alternative.layout(in: Size(width: space.width, height: height), context: trial) {
                 return alternative
             }
+        }
+        guard fit == .space else { return wideEnough.last }
+        // None fits here: the last that can go on over pages, not one that keeps together taller
+        // than a page (a row beside a drawing, holding a table of two hundred-letter names).
+        var fresh = context
+        fresh.atPageTop = true
+        for alternative in wideEnough.reversed() {
+            if case .nothing = try alternative.layout(in: Size(width: space.width, height: context.pageContentHeight), context: fresh) { continue }
+            return alternative
         }
         return wideEnough.last
     }

@@ -19,13 +19,19 @@ package enum RecordQR {
         /// What Regulation (EU) 2023/564's Annex and Poland's register ask for, and no more:
         /// also without each product's total, the crop's area, the spray volume and the job's id.
         case legalMinimum
+        /// The legal form with its parcels counted (`pn`) instead of listed: a field of many
+        /// parcels and cadastral numbers, whose list is in the attached record the code names (`x`).
+        case parcelsCounted
+        /// That, with each product that has an authorisation number named by the number alone
+        /// (the national register names it; the attached record has the name too).
+        case productsByNumber
 
         /// The record's fields this extent leaves out, by their template label keys.
         public var leftOut: [String] {
             switch self {
             case .whole: []
             case .withoutFreeText: ["notes", "weather", "equipment", "target"]
-            case .legalMinimum: ["notes", "weather", "equipment", "target", "perJob", "cropArea", "sprayVolume"]
+            case .legalMinimum, .parcelsCounted, .productsByNumber: ["notes", "weather", "equipment", "target", "perJob", "cropArea", "sprayVolume"]
             }
         }
     }
@@ -40,6 +46,8 @@ package enum RecordQR {
         let job = plan.job
         let lines = RecordLine.lines(of: plan)
         let full = extent == .whole
+        let legal = extent == .legalMinimum || extent == .parcelsCounted || extent == .productsByNumber
+        let parcelsCounted = extent == .parcelsCounted || extent == .productsByNumber
         var members: [JSONObject.Member] = []
         func add(_ key: String, _ value: JSONValue?) {
             if let value { members.append(.init(key: key, value: value)) }
@@ -47,7 +55,7 @@ package enum RecordQR {
         func text(_ value: String?) -> JSONValue? { value.map(JSONValue.string) }
         func number(_ value: Double?) -> JSONValue? { value.map(RecordNumber.json) }
         add("v", .string(format))
-        if extent != .legalMinimum { add("id", text(job.id)) }
+        if !legal { add("id", text(job.id)) }
         add("t0", text(job.date.map(localTime)))
         add("t1", text(job.endDateAsShown.map(localTime)))
         add("h", text(job.record.holding))
@@ -55,8 +63,10 @@ package enum RecordQR {
         add("c", text(job.field.crop))
         add("e", text(job.field.cropCode))
         add("a", number(job.field.area.internalValue))
-        if extent != .legalMinimum { add("ca", number(job.field.cropArea?.internalValue)) }
-        if !job.field.parcels.isEmpty {
+        if !legal { add("ca", number(job.field.cropArea?.internalValue)) }
+        if parcelsCounted, !job.field.parcels.isEmpty {
+            add("pn", RecordNumber.json(Double(job.field.parcels.count)))
+        } else if !job.field.parcels.isEmpty {
             add("pa", .array(job.field.parcels.map { parcel in
                 // Named by its label, else its FLIK, else its point (`52.3906 13.0645`).
                 .array([(parcel.label ?? parcel.flik ?? parcel.latitude.flatMap { latitude in
@@ -70,7 +80,7 @@ package enum RecordQR {
         // The reason in words stays when no code says it.
         if full || job.record.targetCodes.isEmpty { add("r", text(job.record.target)) }
         if !job.record.targetCodes.isEmpty { add("rc", .array(job.record.targetCodes.map(JSONValue.string))) }
-        if extent != .legalMinimum { add("sv", number(job.sprayRate.internalValue)) }
+        if !legal { add("sv", number(job.sprayRate.internalValue)) }
         add("o", text(job.record.operatorName))
         add("l", text(job.record.operatorLicence))
         if full {
@@ -79,11 +89,12 @@ package enum RecordQR {
             add("n", text(job.record.notes))
         }
         add("p", .array(lines.map { line in
-            var entry: [JSONValue] = [line.product.map(JSONValue.string) ?? .null, line.authorisation.map(JSONValue.string) ?? .null,
+            let name = extent == .productsByNumber && line.authorisation != nil ? nil : line.product
+            var entry: [JSONValue] = [name.map(JSONValue.string) ?? .null, line.authorisation.map(JSONValue.string) ?? .null,
                                       RecordNumber.json(line.dose), .string(line.doseUnit)]
-            if extent != .legalMinimum { entry += [RecordNumber.json(line.totalProduct), .string(line.totalProductUnit)] }
+            if !legal { entry += [RecordNumber.json(line.totalProduct), .string(line.totalProductUnit)] }
             if line.productKind != .plantProtection {
-                if extent == .legalMinimum { entry += [.null, .null] }
+                if legal { entry += [.null, .null] }
                 entry.append(.string(line.productKind.rawValue))
             }
             return .array(entry)
