@@ -19,8 +19,9 @@ package enum QRErrorCorrection: String, Sendable, CaseIterable {
 /// Makes QR codes; the render stage's ``LibQREncoder`` does it with libqrencode. The document
 /// stage asks for a code while it builds, to choose what fits.
 package protocol QREncoding: Sendable {
-    /// The smallest code holding `text` as bytes, or nil when no code can.
-    func encode(_ text: String, errorCorrection: QRErrorCorrection) -> QRCode?
+    /// The smallest code holding `text` as bytes, at most `maximumWidth` modules wide (a side,
+    /// without the quiet zone), or nil when no such code can.
+    func encode(_ text: String, errorCorrection: QRErrorCorrection, maximumWidth: Int) -> QRCode?
 }
 
 /// A QR code drawn as vector squares in a fixed square, with the quiet zone scanners need

@@ -143,14 +143,16 @@ final class CairoPainter {
         // little-endian machine and in the most significant on a big-endian one.
         let littleEndian = UInt32(1).littleEndian == 1
         let words = UnsafeMutableRawPointer(data).bindMemory(to: UInt32.self, capacity: height * stride / 4)
-        for y in 0..<height {
-            let line = words + y * stride / 4
+        // Each row of modules set once, into its first line of pixels, then copied to the others.
+        for row in 0..<rows {
+            let line = words + row * scale * stride / 4
             line.update(repeating: 0, count: stride / 4)
-            let row = y / scale
-            for x in 0..<width where modules.dark[row * columns + x / scale] {
-                let bit = littleEndian ? x % 32 : 31 - x % 32
-                line[x / 32] |= UInt32(1) << UInt32(bit)
+            for column in 0..<columns where modules.dark[row * columns + column] {
+                for x in (column * scale)..<((column + 1) * scale) {
+                    line[x / 32] |= UInt32(1) << UInt32(littleEndian ? x % 32 : 31 - x % 32)
+                }
             }
+            for copy in 1..<scale { (line + copy * stride / 4).update(from: line, count: stride / 4) }
         }
         cairo_surface_mark_dirty(mask.pointer)
         let cr = context.pointer

@@ -47,7 +47,9 @@ final class TemplateBuilder {
                 for level in spec.errorCorrection {
                     let text = try evaluate(node) { () throws(PatternError) in try scope.text(content.text, locale: locale) }
                     guard !text.isEmpty else { continue }
-                    guard let code = qrEncoder.encode(text, errorCorrection: level) else { continue }
+                    // The widest code whose modules still scan in `spec.size`, quiet zone included.
+                    let widest = Int((spec.size / Self.minimumQRModule).rounded(.down)) - 2 * QRCodeElement.quietZone
+                    guard let code = qrEncoder.encode(text, errorCorrection: level, maximumWidth: widest) else { continue }
                     // As large as its modules need, up to `size`: a short record makes a small code.
                     let needed = Double(code.width + 2 * QRCodeElement.quietZone) * Self.minimumQRModule
                     guard needed <= spec.size else { continue }
