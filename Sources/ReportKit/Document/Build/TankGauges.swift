@@ -144,7 +144,8 @@ struct TankGauges {
         // A plain space after the number: joined to a long first word, the two would make one
         // "number" the text engine never breaks, wider than a narrow legend's column.
         for index in liquid { entry("\(index + 1) \(names[index])", palette[index % palette.count], index: index) }
-        var lines: [any Element] = [Flow(spacing: builder.space("md"), lineSpacing: builder.space("xs") / 2, entries)]
+        // Its lines go on over pages: twenty names of two hundred letters are taller than one.
+        var lines: [any Element] = [Flow(spacing: builder.space("md"), lineSpacing: builder.space("xs") / 2, splitsBetweenLines: true, entries)]
         if liquid.count < names.count {
             let note = builder.textStyle("captionSmall", color: builder.color("text.secondary"))
             let dry = names.indices.filter { !liquid.contains($0) }.map { "\($0 + 1)" }
