@@ -4,6 +4,12 @@
 package enum Notice: Sendable, Equatable {
     /// The last load holds only `litres` of spray liquid, `shareOfTank` % of the tank.
     case smallLastLoad(litres: Double, shareOfTank: Int)
+
+    /// A share of the tank as said: whole per cent (`integer` formats it), "<1" for one that
+    /// rounds to 0 (a 5 L load in a 1,300 L tank), never "0 %".
+    static func share(_ percent: Int, _ integer: (Int) -> String = { String($0) }) -> String {
+        percent == 0 ? "<1" : integer(percent)
+    }
     /// Product `number` (from 1) has the name of product `sameAs`.
     case repeatedProduct(name: String, number: Int, sameAs: Int)
     /// A text at `field` holds characters the report's fonts cannot draw (their code points).

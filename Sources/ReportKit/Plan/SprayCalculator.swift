@@ -60,10 +60,9 @@ package enum SprayCalculator {
         var warnings = inputWarnings
         if let last = loads.last, last.kind == .partial, loads.count > 1,
            last.tankContents < JobLimits.smallLoadShareOfTank * capacity {
-            // Whole per cent; a share that rounds to 0 is said as "<1" (a 5 L load in a 1,300 L tank).
             let share = Int((100 * last.tankContents / capacity).rounded())
             warnings.append(Diagnostic(.warning, at: paths.tankCapacity,
-                MessageText("plan.small-last-load", ["litres": litres(last.tankContents), "share": share == 0 ? "<1" : String(share)]), notice: .smallLastLoad(litres: last.tankContents, shareOfTank: share)))
+                MessageText("plan.small-last-load", ["litres": litres(last.tankContents), "share": Notice.share(share)]), notice: .smallLastLoad(litres: last.tankContents, shareOfTank: share)))
         }
         return SprayPlan(job: job, totals: totals, areaPerFullLoad: areaPerFullLoad, loads: loads, warnings: warnings)
     }

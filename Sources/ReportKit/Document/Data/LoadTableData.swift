@@ -40,16 +40,25 @@ enum LoadTableData {
         }
     }
 
+    /// The run whose loads are rounded alike and do not add up, when there is one: then every
+    /// load is of that run (no load alone takes the remainder).
+    private static func roundedRun(_ display: PlanDisplay) -> Range<Int>? {
+        display.loadsAddUp || display.groups.count != 1 ? nil : display.groups.first
+    }
+
+    /// One load of `run` exactly in `column`, or the rounded amount where the column adds up.
+    private static func exact(_ display: PlanDisplay, _ run: Range<Int>, _ column: PlanDisplay.Column, _ rounded: DisplayQuantity) -> TemplateValue {
+        .quantity(display.exactFigures.first { $0.group == run && $0.column == column }?.quantity ?? rounded)
+    }
+
     /// ``groups(_:locale:)``, and when the loads are rounded (all of one run, none alone to
-    /// take the remainder) a row more: one load's exact amounts ("Exact, a load"), in the same
-    /// columns, a line where the same figures in words took three.
+    /// take the remainder) a row more: one load's exact amounts (`t.exactPerLoad`, "Exactly"),
+    /// in the same columns, a line where the same figures in words took three.
     static func groupsWithExactRow(_ display: PlanDisplay, locale t: ReportLocale) -> [TemplateValue] {
         let groups = groups(display, locale: t)
-        guard !display.loadsAddUp, display.groups.count == 1, let run = display.groups.first, case .record(var fields)? = groups.first else { return groups }
+        guard let run = roundedRun(display), case .record(var fields)? = groups.first else { return groups }
         let first = display.loads[run.lowerBound]
-        func exact(_ column: PlanDisplay.Column, _ rounded: DisplayQuantity) -> TemplateValue {
-            .quantity(display.exactFigures.first { $0.group == run && $0.column == column }?.quantity ?? rounded)
-        }
+        func exact(_ column: PlanDisplay.Column, _ rounded: DisplayQuantity) -> TemplateValue { Self.exact(display, run, column, rounded) }
         fields["label"] = .text(t["exactPerLoad"])
         fields["isExact"] = .bool(true)
         fields["area"] = exact(.area, first.area)
@@ -67,10 +76,9 @@ enum LoadTableData {
         // Loads that do not add up are all of one run (no load alone takes the remainder): one
         // load's exact amount of each row, for a column of its own ("exact"), as the same
         // amount rounded where the row adds up.
-        let run = display.groups.count == 1 ? display.groups.first : nil
+        let run = roundedRun(display)
         func exact(_ column: PlanDisplay.Column, _ rounded: DisplayQuantity) -> TemplateValue {
-            guard let run, !display.loadsAddUp else { return .absent }
-            return .quantity(display.exactFigures.first { $0.group == run && $0.column == column }?.quantity ?? rounded)
+            run.map { Self.exact(display, $0, column, rounded) } ?? .absent
         }
         func row(_ name: String, _ values: [DisplayQuantity], total: DisplayQuantity, isProduct: Bool, column: PlanDisplay.Column) -> TemplateValue {
             .record([

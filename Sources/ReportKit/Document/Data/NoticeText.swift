@@ -17,7 +17,7 @@ enum NoticeText {
             // In the tank's own unit, to a tenth: what the person measures.
             let unit = job.tank.capacity.unit
             let amount = (litres / unit.toInternal * 10).rounded() / 10
-            return ReportLocale.fill(t["notice.smallLastLoad"], ["amount": t.given(amount, unit: unit.rawValue), "share": share == 0 ? "<1" : t.integer(share)])
+            return ReportLocale.fill(t["notice.smallLastLoad"], ["amount": t.given(amount, unit: unit.rawValue), "share": Notice.share(share, t.integer)])
         case .repeatedProduct(let name, let number, let first):
             return ReportLocale.fill(t["notice.repeatedProduct"], ["name": name, "number": t.integer(number), "first": t.integer(first)])
         case .unprintableText(let field, let characters):
