@@ -95,10 +95,13 @@ package struct StructureDetails: Sendable, Hashable {
     /// What a figure shows, in words (/Alt): read out instead of the drawing.
     public var alternativeText: String?
     public var scope: Scope?
+    /// How many rows a table cell spans (/RowSpan), when more than one.
+    public var rowSpan: Int?
 
-    public init(alternativeText: String? = nil, scope: Scope? = nil) {
+    public init(alternativeText: String? = nil, scope: Scope? = nil, rowSpan: Int? = nil) {
         self.alternativeText = alternativeText
         self.scope = scope
+        self.rowSpan = rowSpan
     }
 
     public static let none = StructureDetails()

@@ -58,6 +58,8 @@ struct GermanLocaleTests {
             // The trade's words, as German guidance writes them.
             "Aufwandmenge", "Aufwandmengen", "Wasseraufwandmenge", "Befüllkarte", "Wiederbetretungsfrist", "EPA-Registriernummer",
             "Zulassungsnr.", "UTC-Versatz", "QR-Code", "BBCH-Feld", "BBCH-Stadium",
+            // The usual abbreviation of "Fortsetzung" (Duden), for a continued entry in a narrow column.
+            "Forts.",
             // Codes, units and names.
             "BBCH", "CFR", "EPPO", "FLIK", "SHA-", "ha", "Oprysku", "reportkit-qr",
         ]

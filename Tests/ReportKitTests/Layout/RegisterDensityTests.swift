@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import ReportKit
 
-/// The season register prints a job's facts once, its products as the rows under them (each
+/// The season register prints a job's facts once, in cells that span its products' rows (each
 /// keeps its legal number), and a season's totals: 60 jobs of 6 products with every record field
-/// (docs/examples/record-pl.json's) take at most half the 78 pages they took with the job's facts
-/// on every product's row.
+/// (docs/examples/record-pl.json's) take 16 pages of A4 landscape, at least 22 record lines on
+/// every page but the last (they took 78 with the job's facts on every product's row, 39 with
+/// them on its first).
 @Suite("The season register, compact")
 struct RegisterDensityTests {
     static func season() throws -> [SprayPlan] {
@@ -16,20 +17,36 @@ struct RegisterDensityTests {
         }
     }
 
-    @Test func sixtyJobsOfSixProductsTakeAtMostThirtyNinePages() throws {
+    @Test func sixtyJobsOfSixProductsTakeTwentyTwoLinesAPageAndNoRowLeavesItsJob() throws {
         let generator = try ReportGenerator(options: ReportOptions(template: "spray-register", language: .polish))
         let plans = try Self.season()
         let locale = try generator.locale(.polish)
         let lines = plans.enumerated().map { HistoryLine(plan: $1, number: $0 + 1, locale: locale) }
         let document = try generator.layout(try generator.composeHistory(lines, language: .polish))
-        #expect(document.pages.count <= 39, "\(document.pages.count) pages for 360 lines")
+        #expect(document.pages.count <= 17, "\(document.pages.count) pages for 360 lines")
+        #expect(abs(document.pages[0].size.width - 841.89) < 1, "A4 landscape")
         let texts = document.pages.flatMap(\.commands).compactMap { command -> String? in
             if case .text(let placed) = command { return placed.text.string }
             return nil
         }
-        // Every line keeps its number; the job's date is printed once, on its first product's row.
-        for number in 1...360 { #expect(texts.contains("\(number)"), "line \(number)") }
-        #expect(texts.filter { $0.hasPrefix("1\u{A0}kwietnia\u{A0}2026,") }.count == 1)
+        // Every line keeps its number, once.
+        for number in 1...360 { #expect(texts.count { $0 == "\(number)" } == 1, "line \(number)") }
+        for (index, page) in document.pages.enumerated() {
+            let pageTexts = Self.pageTexts(page)
+            let numbers = pageTexts.compactMap { Int($0) }.filter { (1...360).contains($0) }
+            if index < document.pages.count - 1 {
+                #expect(numbers.count >= 22, "page \(index + 1) holds \(numbers.count) record lines")
+            }
+            // Every job with a row on the page has its date on it: once, where it starts, or
+            // again, marked "(cd.)", where it goes on.
+            let jobs = Set(numbers.map { ($0 - 1) / 6 })
+            let dates = pageTexts.filter { $0.contains("2026,\u{A0}07:30") || $0.contains("2026, 07:30") }
+            #expect(dates.count == jobs.count, "page \(index + 1): \(jobs.count) jobs, dates \(dates)")
+            let goingOn = jobs.filter { !numbers.contains($0 * 6 + 1) }
+            #expect(dates.count { $0.hasSuffix("(cd.)") } == goingOn.count, "page \(index + 1): \(dates)")
+            // Each page names the holding it is of: in the section's heading, or its continuation's.
+            #expect(pageTexts.contains { $0.hasPrefix("Nr producenta: 068812345") }, "page \(index + 1)")
+        }
         // The season's totals close the holding's section.
         #expect(texts.contains { $0.hasPrefix("Zużyto środków:") })
         // The register's title is the heading of its structure (H1), not only page decoration.
@@ -42,7 +59,7 @@ struct RegisterDensityTests {
     @Test func theSeasonsCoverTakesAtMostFourPagesWithItsTotals() throws {
         let generator = try ReportGenerator(options: ReportOptions(template: "history-summary", language: .polish))
         let document = try generator.layout(try generator.composeHistory(try Self.season()))
-        #expect(document.pages.count <= 4, "\(document.pages.count) pages for 60 jobs")
+        #expect(document.pages.count <= 4, "\(document.pages.count) pages for 60 jobs: \(document.pages.map { RegisterDensityTests.pageTexts($0).filter { $0.hasSuffix(" ha") }.count })")
         let texts = document.pages.flatMap(\.commands).compactMap { command -> String? in
             if case .text(let placed) = command { return placed.text.string }
             return nil

@@ -280,6 +280,9 @@ final class TemplateBuilder {
                                    alignment: column.alignment, on: headerBackground))
         }
         var rows: [Table.Row] = []
+        // Groups of rows: where each starts, and its spanning cells on a page it continues onto.
+        var groupStarts: [Int] = []
+        var continuedRows: [Table.Row] = []
         for (index, item) in items.enumerated() {
             let fill = index % 2 == 1 ? zebraFill.composited(over: background) : background
             let rowScope = scope.binding(spec.rowName, to: item)
@@ -293,6 +296,24 @@ final class TemplateBuilder {
                 row.append(link.map { Linked($0, content) } ?? content)
             }
             rows.append(row)
+            if let groupStart = spec.groupStart {
+                let value = try evaluate(node) { () throws(PatternError) in try rowScope.value(groupStart) }
+                guard index == 0 || value.isTruthy else { continue }
+                groupStarts.append(index)
+                var continued: Table.Row = []
+                for (position, (column, columnScope)) in columns.enumerated() {
+                    guard column.spans, let pattern = column.continued else {
+                        continued.append(row[position])
+                        continue
+                    }
+                    continued.append(try cell(pattern, columnScope.binding(spec.rowName, to: item), style: spec.cellStyle,
+                                              colorName: "text.primary", alignment: column.alignment, on: fill))
+                }
+                continuedRows.append(continued)
+            }
+        }
+        let groups = spec.groupStart.map { _ in
+            RowGroups(starts: groupStarts, spanning: columns.map(\.spec.spans), continued: continuedRows)
         }
         var totals: [Table.Row] = []
         if columns.contains(where: { $0.spec.total != nil }) {
@@ -303,13 +324,17 @@ final class TemplateBuilder {
             }
             totals.append(row)
         }
-        let padding = EdgeInsets(top: space("xs") / 2 + 1, left: space("xs"), bottom: space("xs") / 2 + 1, right: space("xs"))
+        // A compact table (a register of hundreds of lines in a dozen columns) gives each cell a
+        // quarter less room on either side and a point less above and below.
+        let vertical = space("xs") / 2 + (spec.compact ? 0 : 1)
+        let horizontal = spec.compact ? space("xs") * 0.75 : space("xs")
+        let padding = EdgeInsets(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
         let style = Table.Style(cellPadding: padding, headerBackground: headerFill, zebraBackground: zebraFill,
                                 totalBackground: totalFill, ruleColor: color("divider"), ruleWidth: 1)
         let pageTotal = try pageTotal(spec, columns: columns, items: items, node: node, scope: scope,
                                       on: totalFill.composited(over: background), cell: makeCell)
         return Table(columns: columns.map(\.spec.width), header: [header], rows: rows, totals: totals, style: style,
-                     pageTotal: pageTotal, origin: origin(node))
+                     pageTotal: pageTotal, groups: groups, origin: origin(node))
     }
 
     // MARK: Pairs

@@ -1,6 +1,10 @@
 /// A record line (``RecordLine``) as the season register prints it: localised numbers, dates and
 /// units, the codes beside the names.
 enum RegisterLine {
+    /// The longest parcel entry ("A: 0212/3, 0212/4", "Działka 12 (20,15 ha)") a register keeps on
+    /// one line, in characters.
+    static let keptWholeParcelLength = 24
+
     /// `lines` are the plan's record lines (``RecordLine/lines(of:)``), made once by the caller.
     /// A WGS 84 point as a reader finds it on a map: `52,3906° N 13,0645° E` (south and west for
     /// negative degrees), the decimal separator the locale's.
@@ -32,6 +36,21 @@ enum RegisterLine {
             return name.isEmpty ? nil : Parcel(label: name, cadastral: [], area: parcel.area)
         }) { t.given($0.value, unit: $0.unit.rawValue) }
         let cadastral = RecordCSV.parcels(job.field.parcels.map { Parcel(label: $0.label, cadastral: $0.cadastral) })
+        /// Each parcel of a list on a line of its own where the column allows: "A (20,15 ha)" and
+        /// "A: 0212/3, 0212/4" are kept whole (a column is at least as wide as its longest word),
+        /// so that a parcel's numbers are never read as the next one's; a longer entry wraps.
+        func keptWhole(_ list: String) -> String {
+            list.split(separator: "; ", omittingEmptySubsequences: false).map { entry in
+                entry.count <= Self.keptWholeParcelLength ? String(entry).replacing(" ", with: "\u{A0}") : String(entry)
+            }.joined(separator: "; ")
+        }
+        /// An ISO date in figures, the locale's way: "29.04.2026".
+        func shortDate(_ iso: String?) -> String? {
+            iso.map { iso in
+                let parts = iso.split(separator: "-").map(String.init)
+                return parts.count == 3 ? ReportLocale.fill(t["register.shortDate"], ["year": parts[0], "month": parts[1], "day": parts[2]]) : iso
+            }
+        }
         return lines.enumerated().map { index, line -> [String: TemplateValue] in
             // A product that is not a plant protection product says what it is (the Polish
             // register's remarks: "fertiliser in the mix"), so its empty authorisation reads right.
@@ -41,10 +60,7 @@ enum RegisterLine {
             let harvest = line.preHarvestIntervalDays.map { days in
                 let interval = ReportLocale.fill(t["register.preHarvest"], ["days": t.integer(days)])
                 // The day in figures ("29.04.2026"): a remark a column wide stays on one line or two.
-                let day = line.earliestHarvest.map { iso in
-                    let parts = iso.split(separator: "-").map(String.init)
-                    return parts.count == 3 ? ReportLocale.fill(t["register.shortDate"], ["year": parts[0], "month": parts[1], "day": parts[2]]) : iso
-                }
+                let day = shortDate(line.earliestHarvest)
                 return day.map { "\(interval): \(t["earliestHarvest"].lowercased()) \($0)" } ?? interval
             }
             // The job's own facts on its first line only: its other products are sub-rows of it.
@@ -53,8 +69,24 @@ enum RegisterLine {
             let rowTotal = line.totalInRowUnits(usUnits: job.usesUSUnits)
             let lineRemarks = [kind, harvest, remarks.isEmpty || !first ? nil : remarks].compactMap { $0 }.joined(separator: " · ")
             let remarksBesideColumns = [kind, harvest, otherRemarks.isEmpty || !first ? nil : otherRemarks].compactMap { $0 }.joined(separator: " · ")
+            // A register that gives the job's facts once, beside all its products' rows (a
+            // table's spanning cells), has what each product says of itself and what the job's
+            // remarks say in columns of their own.
+            // Under its own heading ("Pre-harvest interval"): "28 days, harvest from 29.04.2026".
+            let interval = line.preHarvestIntervalDays.map { days in
+                guard let day = shortDate(line.earliestHarvest) else { return ReportLocale.fill(t["register.preHarvest"], ["days": t.integer(days)]) }
+                return ReportLocale.fill(t["register.preHarvestShort"], ["days": t.integer(days), "date": day])
+            }
+            let productRemarks = [kind, interval].compactMap { $0 }.joined(separator: " · ")
+            let dose = t.given(line.dose, unit: line.doseUnit)
+            let dosePerHa = t.given(RecordNumber.rounded(line.dosePerHectare, significantDigits: 4), unit: line.dosePerHectareUnit)
             var values: [String: TemplateValue] = [
                 "isFirstOfJob": .bool(first),
+                "productRemarks": .optional(productRemarks.nonEmpty),
+                "jobRemarks": .optional(first ? remarks.nonEmpty : nil),
+                // Without the operator, for a section whose heading names its one operator.
+                "jobRemarksBesideOperator": .optional(first ? [growth, job.record.weather, job.record.notes].compactMap { $0 }.joined(separator: " · ").nonEmpty : nil),
+                "jobRemarksBesideColumns": .optional(first ? otherRemarks.nonEmpty : nil),
                 "date": .optional(date),
                 "dateWithOffsets": .optional(dateWithOffsets),
                 // The items of the US record (40 CFR 170.309(h)) the other registers leave to remarks.
@@ -71,18 +103,21 @@ enum RegisterLine {
                 "rei": .optional(line.restrictedEntryHours.map { ReportLocale.fill(t["register.reiHours"], ["hours": t.numbers.format(given: $0)]) }),
                 "totalAsGiven": .text(PageSums.total(rowTotal.value, unit: rowTotal.unit, locale: t)),
                 "field": .optional(job.field.name),
-                "parcels": .optional(parcels.isEmpty ? nil : parcels),
-                "cadastral": .optional(cadastral.isEmpty ? nil : cadastral),
+                "parcels": .optional(parcels.isEmpty ? nil : keptWhole(parcels)),
+                "cadastral": .optional(cadastral.isEmpty ? nil : keptWhole(cadastral)),
                 "parcelPairs": .optional(job.field.parcels.isEmpty ? nil
-                                         : RecordCSV.parcels(job.field.parcels) { t.given($0.value, unit: $0.unit.rawValue) }),
+                                         : keptWhole(RecordCSV.parcels(job.field.parcels) { t.given($0.value, unit: $0.unit.rawValue) })),
                 "crop": .optional(crop.isEmpty ? nil : crop),
                 "cropArea": .optional(job.field.cropArea.map { t.given($0.value, unit: $0.unit.rawValue) }),
                 "area": .text(t.given(job.field.area.value, unit: job.field.area.unit.rawValue)),
                 "product": .text(line.product ?? "\(t["product.unnamed"]) \(line.line)"),
                 // Broken only at its spaces: a table keeps a word with a digit whole.
                 "authorisation": .optional(line.authorisation),
-                "dose": .text(t.given(line.dose, unit: line.doseUnit)),
-                "dosePerHa": .text(t.given(RecordNumber.rounded(line.dosePerHectare, significantDigits: 4), unit: line.dosePerHectareUnit)),
+                "dose": .text(dose),
+                "dosePerHa": .text(dosePerHa),
+                // One unit a column: the dose per hectare, and the dose as entered beside it where
+                // it was entered otherwise ("0,2 l/ha (0,1 %)").
+                "doseWithGiven": .text(dose == dosePerHa ? dosePerHa : "\(dosePerHa) (\(dose))"),
                 // The product's total as the report prints it: one unit and step everywhere.
                 "total": .text(t.text(display.totals.products[index])),
                 "reason": .optional(reason.isEmpty ? nil : reason),

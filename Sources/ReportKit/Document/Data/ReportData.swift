@@ -43,7 +43,7 @@ package enum ReportData {
             return .text(ReportLocale.fill(locale["register.omittedEntry"], ["entry": locale.integer(entry.entry)]) + id + ": "
                          + entry.reasons.joined(separator: "; "))
         })
-        root["jobs"] = .list(lines.map(\.value))
+        root["jobs"] = .list(lines.map { $0.value(inUSUnits: !lines.isEmpty && lines.allSatisfy(\.usesUSUnits), locale: locale) })
         root["jobCount"] = .integer(lines.count)
         root["combined"] = .bool(lines.contains { $0.firstPage != nil })
         let dates = lines.compactMap(\.date).sorted { $0.instant < $1.instant }
@@ -78,8 +78,19 @@ package enum ReportData {
             let used = byUnit.keys.sorted().map { unit in
                 total(byUnit[unit] ?? 0, unit: unit, locale: locale)
             }.joined(separator: " · ")
+            // Who applied the section's jobs, each once, with the licence each job names:
+            // "Jan Kowalski (Licence no. PL-2024-01234)", the heading of the holding's section.
+            var operators: [String] = []
+            for job in jobs {
+                guard let name = job.registerFacts["operator"] else { continue }
+                let licence = job.registerFacts["operatorLicence"].map { " (\(locale["operatorLicence"]) \($0))" } ?? ""
+                if !operators.contains(name + licence) { operators.append(name + licence) }
+            }
             return .record([
                 "holding": holding.map(TemplateValue.text) ?? .absent, "lines": .list(rows),
+                "operators": operators.isEmpty ? .absent : .text(operators.joined(separator: ", ")),
+                // Every job by the one operator the heading names: no column need repeat it.
+                "oneOperator": .bool(Set(jobs.map { $0.registerFacts["operator"] }).count == 1 && jobs.first?.registerFacts["operator"] != nil),
                 "area": .text(usUnits ? total(hectares / UnitConversion.hectaresPerAcre, unit: "ac", locale: locale)
                                       : total(hectares, unit: "ha", locale: locale)),
                 "used": .text(used), "jobs": .integer(jobs.count), "usUnits": .bool(usUnits),
@@ -104,8 +115,12 @@ package enum ReportData {
             return seen.isEmpty ? .absent : .text(seen.joined(separator: ", "))
         }
         // The history's totals: the area treated and the spray liquid, each job once.
-        root["totalArea"] = .text(total(lines.reduce(0) { $0 + $1.treatedHectares }, unit: "ha", locale: locale))
-        root["totalSprayLiquid"] = .text(total(lines.reduce(0) { $0 + $1.sprayLitres }, unit: "L", locale: locale))
+        // In the cover's columns' units: acres and gallons for a history all in US units.
+        let allUS = !lines.isEmpty && lines.allSatisfy(\.usesUSUnits)
+        let hectares = lines.reduce(0) { $0 + $1.treatedHectares }, litres = lines.reduce(0) { $0 + $1.sprayLitres }
+        root["totalArea"] = .text(allUS ? total(hectares / UnitConversion.hectaresPerAcre, unit: "ac", locale: locale) : total(hectares, unit: "ha", locale: locale))
+        root["totalSprayLiquid"] = .text(allUS ? total(litres / UnitConversion.litresPerUSGallon, unit: "gal", locale: locale)
+                                               : total(litres, unit: "L", locale: locale))
         root["holdings"] = distinct("holding")
         root["operators"] = distinct("operator")
         return .record(root)

@@ -144,6 +144,11 @@ struct TableSpec: Sendable {
         var alignment: TextAlignment
         /// The column is left out when this value is absent or empty (no product has a registration number).
         var condition: Condition?
+        /// The cell spans its group's rows (see `groupStart`), given by the group's first row.
+        var spans = false
+        /// A spanning cell on a page its group continues onto ("{line.date} (cont.)"); the cell
+        /// itself when nil.
+        var continued: TextPattern?
     }
 
     var rows: ValuePath
@@ -153,6 +158,11 @@ struct TableSpec: Sendable {
     var rowLink: TextPattern?
     /// Each row's amounts for the page totals (a value of the row, such as `line.sums`).
     var pageSums: ValuePath?
+    /// A row where this value holds starts a group of rows (an application and its products),
+    /// which the spanning columns' cells stand beside and which is kept together.
+    var groupStart: ValuePath?
+    /// Rows with less space above and below their text: a register of hundreds of lines.
+    var compact = false
     var headerStyle: String
     var cellStyle: String
     var totalStyle: String

@@ -235,13 +235,13 @@ struct TemplateReader {
     }
 
     private mutating func table(_ node: JSONReader.Node) -> TableSpec? {
-        guard let object = reader.object(node, allowed: ["rows", "as", "columns", "rowLink", "pageSums", "headerStyle", "cellStyle", "totalStyle"]),
+        guard let object = reader.object(node, allowed: ["rows", "as", "columns", "rowLink", "pageSums", "groupStart", "compact", "headerStyle", "cellStyle", "totalStyle"]),
               let rows = reader.required("rows", in: object, expected: "the list to make rows of, such as \"loads\"").flatMap({ valuePath($0) }),
               let name = reader.required("as", in: object, expected: "the name each row's item has, such as \"load\"").flatMap({ identifier($0) }),
               let columnNodes = reader.required("columns", in: object, expected: "an array of columns").flatMap({ reader.array($0) }) else { return nil }
         var columns: [TableSpec.Column] = []
         for columnNode in columnNodes {
-            guard let column = reader.object(columnNode, allowed: ["each", "as", "header", "cell", "total", "pageTotal", "width", "align", "if", "unless"]) else { continue }
+            guard let column = reader.object(columnNode, allowed: ["each", "as", "header", "cell", "total", "pageTotal", "width", "align", "if", "unless", "span", "continued"]) else { continue }
             let condition = condition(column)
             var repeats: (ValuePath, String)?
             if let list = column.optional("each").flatMap({ valuePath($0) }),
@@ -255,7 +255,8 @@ struct TemplateReader {
                                             pageTotal: column.optional("pageTotal").flatMap { pattern($0) },
                                             width: column.optional("width").flatMap { columnWidth($0) } ?? .fraction(1),
                                             alignment: column.optional("align").flatMap { reader.choice($0, as: TextAlignment.self) } ?? .leading,
-                                            condition: condition))
+                                            condition: condition, spans: column.optional("span").flatMap { bool($0) } ?? false,
+                                            continued: column.optional("continued").flatMap { pattern($0) }))
         }
         if columnNodes.isEmpty { reader.error(node.path.appending("columns"), "has no columns; expected at least one") }
         let pageSums = object.optional("pageSums").flatMap { valuePath($0) }
@@ -265,8 +266,12 @@ struct TemplateReader {
         if pageSums == nil, columns.contains(where: { $0.pageTotal != nil }) {
             reader.error(node.path.appending("pageSums"), "is missing: a column's \"pageTotal\" prints the page's sums of each row's amounts; expected the rows' amounts, such as \"line.sums\"")
         }
+        let groupStart = object.optional("groupStart").flatMap { valuePath($0) }
+        if groupStart == nil, columns.contains(where: { $0.spans || $0.continued != nil }) {
+            reader.error(node.path.appending("groupStart"), "is missing: a column's \"span\" or \"continued\" needs groups of rows; expected the value that starts a group, such as \"line.isFirstOfJob\"")
+        }
         return TableSpec(rows: rows, rowName: name, columns: columns, rowLink: object.optional("rowLink").flatMap { linkPattern($0) },
-                         pageSums: pageSums,
+                         pageSums: pageSums, groupStart: groupStart, compact: object.optional("compact").flatMap { bool($0) } ?? false,
                          headerStyle: object.optional("headerStyle").flatMap { textStyle($0) } ?? "caption",
                          cellStyle: object.optional("cellStyle").flatMap { textStyle($0) } ?? "body",
                          totalStyle: object.optional("totalStyle").flatMap { textStyle($0) } ?? "bodyStrong")

@@ -1,6 +1,6 @@
 /// Completes the structure tree cairo 1.16 writes (PDF/UA-1, 7.1–7.5, 7.18): one Document element
 /// at its root, and on each element what the layout said of it and cairo could not write: a
-/// figure's /Alt, a header cell's /Scope; and the links, as annotations tagged as Link elements.
+/// figure's /Alt, a header cell's /Scope, a spanning cell's /RowSpan; and the links, as annotations tagged as Link elements.
 enum StructureTreeFinishing {
     /// `details` counts the structure elements cairo made, in the order it made them (the tree's
     /// depth-first order), with what those that carry any carry.
@@ -40,8 +40,12 @@ enum StructureTreeFinishing {
                     try update.dictionary(reference, unlessChangedSince: dictionaries[index])
                 }
                 if let words = found.details.alternativeText { element["Alt"] = .text(words) }
-                if let scope = found.details.scope {
-                    element["A"] = .dictionary(PDFDictionary([("O", .name("Table")), ("Scope", .name(scope.rawValue))]))
+                let tableAttributes: [(String, PDFValue)] = [
+                    found.details.scope.map { ("Scope", .name($0.rawValue)) },
+                    found.details.rowSpan.map { ("RowSpan", .integer($0)) },
+                ].compactMap { $0 }
+                if !tableAttributes.isEmpty {
+                    element["A"] = .dictionary(PDFDictionary([("O", .name("Table"))] + tableAttributes))
                 }
                 try update.set(reference, element)
                 entry = next.next()

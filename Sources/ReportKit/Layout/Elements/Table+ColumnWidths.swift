@@ -25,7 +25,22 @@ extension Table {
         func width(_ rows: [Row], _ measure: (any Element) -> Double) -> Double {
             rows.map { column < $0.count ? measure($0[column]) : 0 }.max() ?? 0
         }
-        let values = width(rows + totals + pageTotalSample) { $0.naturalWidth(context: context) }
+        if let groups, column < groups.spanning.count, groups.spanning[column] {
+            // A cell that spans a group's rows wraps into their height at no cost: it wants the
+            // width that sets its text in as many lines as the group has rows. Its header and
+            // totals wrap too, down to their longest words.
+            let spanned = groups.ranges(rowCount: rows.count).map { range in
+                column < rows[range.lowerBound].count ? rows[range.lowerBound][column].naturalWidth(context: context) / Double(range.count) : 0
+            }.max() ?? 0
+            return max(spanned + style.cellPadding.horizontal, minimumWidth(ofColumn: column, context: context))
+        }
+        // A total that runs on into the empty cells after it asks its own column for no more
+        // than its longest word.
+        let summed = (totals + pageTotalSample).map { row -> Double in
+            guard column < row.count else { return 0 }
+            return Self.runsOn(row, column: column) ? row[column].minimumWidth(context: context) : row[column].naturalWidth(context: context)
+        }.max() ?? 0
+        let values = max(width(rows) { $0.naturalWidth(context: context) }, summed)
         let headers: Double
         if columns[column] == .values {
             headers = width(header) { cell in (cell as? Text)?.longestWordWidth(context: context) ?? cell.naturalWidth(context: context) }

@@ -59,6 +59,12 @@ package struct Table: Element {
 
     package typealias Row = [any Element]
 
+    /// The fewest body rows a page break leaves on either side of it.
+    static let minimumRowsAtBreak = 3
+    /// A table of at most this many body rows moves to the next page whole rather than split,
+    /// when it fits there.
+    static let mostRowsKeptWhole = 10
+
     public var columns: [ColumnWidth]
     public var header: [Row]
     public var rows: [Row]
@@ -66,8 +72,13 @@ package struct Table: Element {
     public var style: Style
     /// Each page's total, when the table runs over more than one page.
     public var pageTotal: PageTotal?
-    /// Where these rows start in the whole table (zebra stripes continue across pages).
+    /// Rows that belong together, with cells spanning them; nil: every row stands alone.
+    public var groups: RowGroups?
+    /// Where these rows start in the whole table.
     private var firstRowIndex = 0
+    /// Where these rows' units (groups, or rows) start in the whole table: zebra stripes continue
+    /// across pages, a group's on every page of it.
+    private var firstUnitIndex = 0
     /// Column widths, fixed by the first page so every page of the table lines up.
     private var resolvedWidths: [Double]?
     /// Where the table comes from (a template file and node), for the error when its columns
@@ -75,8 +86,9 @@ package struct Table: Element {
     public var origin: String?
 
     public init(columns: [ColumnWidth], header: [Row] = [], rows: [Row], totals: [Row] = [], style: Style = Style(),
-                pageTotal: PageTotal? = nil, origin: String? = nil) {
+                pageTotal: PageTotal? = nil, groups: RowGroups? = nil, origin: String? = nil) {
         self.origin = origin
+        self.groups = groups
         self.pageTotal = pageTotal
         self.columns = columns
         self.header = header
@@ -94,9 +106,7 @@ package struct Table: Element {
         return try layout(in: space, context: context, breakBefore: nil)
     }
 
-    /// Lays out rows until `breakBefore` (when given) or the page is full. A break after a single
-    /// row moves the table on (unless it starts a page); a break before the last row takes one
-    /// more row along, when at least two stay.
+    /// Lays out rows until `breakBefore` (a unit's first row, when given) or the page is full.
     private func layout(in space: Size, context: LayoutContext, breakBefore: Int?,
                         reservingPageTotal: Bool = true) throws(LayoutError) -> Placement {
         let widths: [Double]
@@ -113,13 +123,21 @@ package struct Table: Element {
             fragment.addRule(style)
             fragment.add(block, background: style.totalBackground, in: .tableFoot)
         }
-        func broken(at index: Int) throws(LayoutError) -> Placement {
-            if rows.count - index == 1, breakBefore == nil, index >= 3 {
-                return try layout(in: space, context: context, breakBefore: index - 1)
+        let units = self.units
+        let least = Self.minimumRowsAtBreak
+        /// A break before unit `unit`, which does not fit: moved back a unit or more when it
+        /// would leave fewer than three rows after it; the table moves on whole (unless it starts
+        /// a page) when fewer would stay before it, or when it is short and fits a page whole.
+        func broken(atUnit unit: Int) throws(LayoutError) -> Placement {
+            let index = units[unit].lowerBound
+            if !context.atPageTop, firstRowIndex == 0, rows.count <= Self.mostRowsKeptWhole, try fitsAPage(widths: widths, context: context) {
+                return .nothing
             }
-            // One row before the break, or one after it with no row to spare: the table moves
-            // on whole, unless it already starts a page.
-            if (index == 1 || rows.count - index == 1), !context.atPageTop { return .nothing }
+            if rows.count - index < least, breakBefore == nil,
+               let earlier = (1..<unit).last(where: { units[$0].lowerBound >= least && rows.count - units[$0].lowerBound >= least }) {
+                return try layout(in: space, context: context, breakBefore: units[earlier].lowerBound)
+            }
+            if !context.atPageTop, index < least || rows.count - index < least { return .nothing }
             try addPageTotal(rowsOnPage: index)
             return .partial(fragment.block, remainder: continuation(from: index, widths: widths))
         }
@@ -132,29 +150,74 @@ package struct Table: Element {
         let headerHeight = fragment.height
         if !header.isEmpty { fragment.addRule(style) }
 
-        var index = 0
-        while index < rows.count {
+        var unit = 0
+        while unit < units.count {
+            let range = units[unit]
+            let index = range.lowerBound
             if index == breakBefore {
                 try addPageTotal(rowsOnPage: index)
                 return .partial(fragment.block, remainder: continuation(from: index, widths: widths))
             }
             let left = space.height - fragment.height - reserve
-            let placement = try layoutRow(rows[index], widths: widths, height: left, kind: .body, context: context)
-            let zebra = (firstRowIndex + index) % 2 == 1 ? style.zebraBackground : nil
-            if case .complete(let block) = placement {
-                // The last body row takes the totals with it, unless it is alone on its page.
-                let isLast = index == rows.count - 1
-                if isLast, !totals.isEmpty, index > 0,
+            let zebra = (firstUnitIndex + unit) % 2 == 1 ? style.zebraBackground : nil
+            let isLast = unit == units.count - 1
+            /// The unit, laid out whole, goes on this page: unless it is the last and the totals
+            /// do not fit under it, when it goes on with them.
+            func add(_ block: Block) throws(LayoutError) -> Placement? {
+                if isLast, !totals.isEmpty, unit > 0,
                    try !fits(totals, widths: widths, height: left - block.size.height - style.ruleWidth, context: context) {
-                    return try broken(at: index)
+                    return try broken(atUnit: unit)
                 }
                 fragment.add(block, background: zebra, in: .tableBody)
-                index += 1
+                unit += 1
+                return nil
+            }
+
+            if range.count > 1, let spans = spans(ofUnit: unit) {
+                let group = try groupRows(range, spans: spans, widths: widths, context: context)
+                let block = Self.groupBlock(group.rows[...], spanHeight: group.spanHeight)
+                if block.size.height <= left {
+                    if let placement = try add(block) { return placement }
+                    continue
+                }
+                // The rows that fit beside the spanning cells, one at least left for the next page.
+                var count = 0, height = 0.0
+                while count < group.rows.count - 1, max(height + group.rows[count].size.height, group.spanHeight) <= left {
+                    height += group.rows[count].size.height
+                    count += 1
+                }
+                /// The group's first `count` rows on this page, the rest on the next with its
+                /// spanning cells again.
+                func splitGroup() throws(LayoutError) -> Placement {
+                    fragment.add(Self.groupBlock(group.rows[..<count], spanHeight: group.spanHeight), background: zebra, in: .tableBody)
+                    try addPageTotal(rowsOnPage: index + count)
+                    return .partial(fragment.block, remainder: continuation(from: index + count, widths: widths))
+                }
+                // A group goes on between its rows, as rows do: three at least on either side.
+                if count >= least, range.count - count >= least, breakBefore == nil {
+                    let short = !context.atPageTop && firstRowIndex == 0 && rows.count <= Self.mostRowsKeptWhole
+                    let keptWhole = short ? try fitsAPage(widths: widths, context: context) : false
+                    if !keptWhole { return try splitGroup() }
+                }
+                if unit > 0 { return try broken(atUnit: unit) }
+                // A group taller than a page goes on however many rows fit; else the table moves
+                // on, the group whole.
+                let tallerThanAPage = block.size.height > context.pageContentHeight - headerHeight - reserve
+                guard context.atPageTop || tallerThanAPage else { return .nothing }
+                // Spanning cells taller than the page split as a plain row's cells do.
+                guard count > 0 else { return try flattening(unit: unit).layout(in: space, context: context, breakBefore: nil) }
+                return try splitGroup()
+            }
+
+            let row = plainRow(ofUnit: unit, row: index)
+            let placement = try layoutRow(row, widths: widths, height: left, kind: .body, context: context)
+            if case .complete(let block) = placement {
+                if let placement = try add(block) { return placement }
                 continue
             }
             // The row does not fit in what is left of this page.
-            if index > 0 { return try broken(at: index) }
-            let tallerThanAPage = try !fits([rows[index]], widths: widths, height: context.pageContentHeight - headerHeight, context: context)
+            if unit > 0 { return try broken(atUnit: unit) }
+            let tallerThanAPage = try !fits([row], widths: widths, height: context.pageContentHeight - headerHeight, context: context)
             guard context.atPageTop || tallerThanAPage, case .partial(let block, let remainder) = placement else {
                 // Moving on keeps the header with its first row; at the top of a page nothing fits at all.
                 return .nothing
@@ -166,6 +229,14 @@ package struct Table: Element {
             // The rest of a split row adds nothing more: its amounts are in this page's total.
             rest.pageTotal?.amounts.insert([:], at: 0)
             rest.firstRowIndex -= 1
+            rest.firstUnitIndex = firstUnitIndex + unit
+            if var groups = rest.groups {
+                // The rest of the row is a unit of its own, its cells already in it.
+                groups.starts = [0] + groups.starts.map { $0 + 1 }
+                groups.continued.insert(remainder, at: 0)
+                groups.startsContinued = false
+                rest.groups = groups
+            }
             return .partial(fragment.block, remainder: rest)
         }
 
@@ -184,12 +255,26 @@ package struct Table: Element {
         return .complete(fragment.block)
     }
 
+    /// Whether the whole table fits on an empty page.
+    private func fitsAPage(widths: [Double], context: LayoutContext) throws(LayoutError) -> Bool {
+        var top = context
+        top.atPageTop = true
+        var whole = self
+        whole.resolvedWidths = widths
+        if case .complete = try whole.layout(in: Size(width: widths.reduce(0, +), height: context.pageContentHeight), context: top) {
+            return true
+        }
+        return false
+    }
+
     /// The table from body row `index` on, with the same header, totals and column widths.
     private func continuation(from index: Int, widths: [Double]) -> Table {
         var rest = self
         rest.rows = Array(rows[index...])
         if let pageTotal { rest.pageTotal?.amounts = Array(pageTotal.amounts.dropFirst(index)) }
         rest.firstRowIndex = firstRowIndex + index
+        rest.firstUnitIndex = firstUnitIndex + (units.lastIndex { $0.lowerBound <= index } ?? 0)
+        rest.groups = groups?.dropping(rowsBefore: index, rowCount: rows.count)
         rest.resolvedWidths = widths
         return rest
     }
@@ -261,7 +346,13 @@ package struct Table: Element {
         for (column, width) in widths.enumerated() {
             let cell = column < row.count ? row[column] : Spacer(0)
             let padded = Box(cell, padding: style.cellPadding)
-            let placement = try padded.layout(in: Size(width: width, height: height), context: context)
+            // A total's text runs on into the empty cells after it ("Products used: 80.63 L ·
+            // 84.38 kg" on one line across the columns it sums, not four in its own).
+            var room = width
+            if kind == .total, Self.runsOn(row, column: column) {
+                room += widths[(column + 1)...].indices.prefix { Self.isBlank(row, column: $0) }.reduce(0) { $0 + widths[$1] }
+            }
+            let placement = try padded.layout(in: Size(width: room, height: height), context: context)
             let block: Block
             switch placement {
             case .complete(let whole):
@@ -283,6 +374,20 @@ package struct Table: Element {
         items.append(.command(.endStructure(.tableRow)))
         let block = Block(size: Size(width: x, height: rowHeight), items: items)
         return split ? .partial(block, rest: remainders) : .complete(block)
+    }
+
+    /// Whether the cell in `column` of `row` is empty: nothing drawn in it.
+    static func isBlank(_ row: Row, column: Int) -> Bool {
+        guard column < row.count else { return true }
+        if row[column] is Spacer { return true }
+        return (row[column] as? Text)?.content.isEmpty == true
+    }
+
+    /// Whether a total row's cell runs on into the cells after it: a text set from the leading
+    /// edge, with an empty cell after it.
+    static func runsOn(_ row: Row, column: Int) -> Bool {
+        guard column < row.count, let text = row[column] as? Text, !text.content.isEmpty, text.alignment == .leading else { return false }
+        return column + 1 < row.count && isBlank(row, column: column + 1)
     }
 
     /// Rows placed so far on this page.

@@ -9,6 +9,12 @@ package struct VStack: Element {
         self.spacing = spacing
     }
 
+    /// A heading block (a heading and the lines of text that go with it, such as a section's
+    /// holding and its operators) stays with what follows, as its heading alone would.
+    public var keepsWithNext: Bool {
+        children.contains { $0.keepsWithNext } && children.allSatisfy { $0.keepsWithNext || $0 is Text || $0 is Spacer }
+    }
+
     public func naturalWidth(context: LayoutContext) -> Double {
         children.map { $0.naturalWidth(context: context) }.max() ?? 0
     }
