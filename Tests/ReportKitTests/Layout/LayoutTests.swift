@@ -16,6 +16,26 @@ struct LayoutTests {
         #expect(texts(in: block.commands).map(\.text) == ["aaaa bbbb cccc dddd eeee ffff"])
     }
 
+    /// A heading that would end on one word is set narrower, as many lines, two words at least on
+    /// the last, and where its alignment puts it; a paragraph keeps the whole width.
+    @Test(arguments: [TextAlignment.leading, .trailing])
+    func aHeadingDoesNotEndOnOneWord(alignment: TextAlignment) throws {
+        // 100 pt holds 20 characters: "aaaa bbbb cccc dddd " / "eeee".
+        let words = "aaaa bbbb cccc dddd eeee"
+        let heading = Text(StyledText(words, style: plain), alignment: alignment, role: .heading1)
+        let block = try #require(try place(heading).completeBlock, "did not fit")
+        #expect(block.size.height == 20, "still two lines")
+        let placed = try #require(block.commands.compactMap { if case .text(let text) = $0 { text } else { nil } }.first)
+        let width = try #require(placed.width)
+        #expect(width < 100 && width >= 66)
+        let lines = FixedWidthText().measure(placed.text, width: width, alignment: alignment, ellipsize: false).lines
+        let last = String(words.utf8.dropFirst(lines.last?.startByte ?? 0)) ?? ""
+        #expect(last.split(separator: " ").count >= 2, "the last line is \"\(last)\"")
+        #expect(abs(placed.origin.x - (alignment == .trailing ? 100 - width : 0)) < 1e-9)
+        let paragraph = try #require(try place(Text(words, style: plain)).completeBlock)
+        #expect(paragraph.commands.compactMap { if case .text(let text) = $0 { text.width ?? 0 } else { nil } } == [100])
+    }
+
     @Test func textSplitsBetweenLinesKeepingTwoLinesEachSide() throws {
         let words = (1...10).map { "word\($0)xxxx" }.joined(separator: " ")   // 10 lines of one word
         let (block, rest) = try #require(try place(Text(words, style: plain), width: 70, height: 35).split, "expected a split")

@@ -63,6 +63,9 @@ package struct Text: Element {
         guard !content.isEmpty else { return .complete(.empty) }
         let measured = context.text.measure(content, width: space.width, alignment: alignment, ellipsize: ellipsize)
         if measured.size.height <= space.height + 1e-6 {
+            if let narrower = balancedWidth(measured, width: space.width, context: context) {
+                return .complete(block(content, measured.size, width: space.width, setIn: narrower))
+            }
             return .complete(block(content, measured.size, width: space.width))
         }
         let fitting = measured.lines.prefix { $0.top + $0.height <= space.height + 1e-6 }.count
@@ -83,10 +86,37 @@ package struct Text: Element {
         return .partial(block(head, Size(width: measured.size.width, height: line.top), width: space.width), remainder: rest)
     }
 
-    private func block(_ text: StyledText, _ size: Size, width: Double) -> Block {
-        let placed = PlacedText(origin: .zero, text: text, width: width, alignment: alignment, ellipsize: ellipsize,
-                                size: Size(width: width, height: size.height))
+    /// A block `width` wide holding the text, set in `measure` of that width (a heading kept
+    /// from ending on one word is set narrower, where its alignment puts it).
+    private func block(_ text: StyledText, _ size: Size, width: Double, setIn measure: Double? = nil) -> Block {
+        let setWidth = measure ?? width
+        let x = switch alignment {
+        case .leading: 0.0
+        case .center: (width - setWidth) / 2
+        case .trailing: width - setWidth
+        }
+        let placed = PlacedText(origin: Point(x: x, y: 0), text: text, width: setWidth, alignment: alignment, ellipsize: ellipsize,
+                                size: Size(width: setWidth, height: size.height))
         return Block(size: Size(width: width, height: size.height),
                      commands: [.beginStructure(role), .text(placed), .endStructure(role)])
+    }
+
+    /// A heading that wraps does not end on a word alone ("Spray report for the north field by
+    /// the / forest"): the narrowest measure, down to two thirds of the width, that keeps its
+    /// number of lines and puts two words at least on the last. Nil when it needs none or none does.
+    private func balancedWidth(_ measured: TextMeasurement, width: Double, context: LayoutContext) -> Double? {
+        guard [.heading1, .heading2, .heading3].contains(role), !ellipsize, measured.lines.count >= 2,
+              let last = measured.lines.last, Self.isOneWord(content.suffix(fromUTF8: last.startByte).string) else { return nil }
+        for step in 1...11 {
+            let narrower = width * (1 - Double(step) * 0.03)
+            let trial = context.text.measure(content, width: narrower, alignment: alignment, ellipsize: false)
+            guard trial.lines.count == measured.lines.count, let end = trial.lines.last else { return nil }
+            if !Self.isOneWord(content.suffix(fromUTF8: end.startByte).string) { return narrower }
+        }
+        return nil
+    }
+
+    private static func isOneWord(_ line: String) -> Bool {
+        line.split(whereSeparator: { $0 == " " || $0 == "\n" }).count <= 1
     }
 }
