@@ -54,6 +54,47 @@ struct RegisterDensityTests {
         #expect(first.commands.contains { if case .beginStructure(.heading1, _) = $0 { return true } else { return false } })
     }
 
+    /// A parcel's label stays with its area and its first number on one line: "A (20,15 ha)",
+    /// "B (14,6 ha)", "A: 0212/3" and "(20,15 ha)" are never broken, in any language's register.
+    @Test(arguments: [ReportLanguage.polish, .english, .german])
+    func aParcelsLabelStaysWithItsAreaAndNumber(language: ReportLanguage) throws {
+        let generator = try ReportGenerator(options: ReportOptions(template: "spray-register", language: language))
+        let shape = PageBudgetPropertyTests.Shape(products: 6, loads: 4, equalLoads: false, addToCarrier: false, polish: language == .polish, us: false)
+        let json = shape.json.replacingOccurrences(of: #""parcels": [{"label": "A", "cadastral": ["0212/3", "0212/4"]}, {"label": "B", "cadastral": ["0213/1"]}]"#,
+                                                   with: #""parcels": [{"label": "A", "area": {"value": 20.15, "unit": "ha"}, "cadastral": ["0212/3", "0212/4"]}, {"label": "B", "area": {"value": 14.6, "unit": "ha"}, "cadastral": ["0213/1"]}]"#)
+            .replacingOccurrences(of: #""area": {"value": 12.5, "unit": "ha"}"#, with: #""area": {"value": 34.75, "unit": "ha"}"#)
+            .replacingOccurrences(of: #""cropArea": {"value": 14.0, "unit": "ha"}"#, with: #""cropArea": {"value": 36.0, "unit": "ha"}"#)
+        #expect(json.contains("34.75") && json.contains("20.15"))
+        let plan = try SprayCalculator.plan(for: try JobDecoder.decodeJob(Array(json.utf8)).job)
+        let locale = try generator.locale(language)
+        let document = try generator.layout(try generator.composeHistory([HistoryLine(plan: plan, number: 1, locale: locale)], language: language))
+        let parcels = document.pages.flatMap { $0.commands }.compactMap { command -> PlacedText? in
+            if case .text(let text) = command, text.text.string.contains("0212/3") || text.text.string.contains("(20") { return text }
+            return nil
+        }
+        #expect(!parcels.isEmpty, "the parcels are printed")
+        let separator = language == .english ? "." : ","
+        let wholes = ["A (20\(separator)15 ha)", "B (14\(separator)6 ha)", "A: 0212/3", "(20\(separator)15 ha)", "(14\(separator)6 ha)"]
+        for text in parcels {
+            // In scalars, no-break spaces read as spaces; the breaks as scalar offsets.
+            let scalars = Array(text.text.string.unicodeScalars)
+            let normal = String(String.UnicodeScalarView(scalars.map { $0 == "\u{A0}" || $0 == "\u{202F}" ? " " : $0 }))
+            let lines = generator.text.measure(text.text, width: text.width, alignment: text.alignment, ellipsize: false).lines
+            let breaks = lines.dropFirst().map { line in
+                String(decoding: Array(text.text.string.utf8)[..<line.startByte], as: UTF8.self).unicodeScalars.count
+            }
+            for whole in wholes {
+                var from = normal.startIndex
+                while let found = normal.range(of: whole, range: from..<normal.endIndex) {
+                    let start = normal.unicodeScalars.distance(from: normal.startIndex, to: found.lowerBound)
+                    let end = start + whole.unicodeScalars.count
+                    #expect(!breaks.contains { $0 > start && $0 < end }, "\"\(whole)\" is broken in \"\(normal)\" (\(Int(text.width ?? 0)) pt)")
+                    from = found.upperBound
+                }
+            }
+        }
+    }
+
     /// The cover of the same season: a line per job, the products' names given the room, and the
     /// season's totals (area, spray liquid) under them: half the pages it took.
     @Test func theSeasonsCoverTakesAtMostFourPagesWithItsTotals() throws {
