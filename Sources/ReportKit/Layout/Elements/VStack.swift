@@ -12,7 +12,19 @@ package struct VStack: Element {
     /// A heading block (a heading and the lines of text that go with it, such as a section's
     /// holding and its operators) stays with what follows, as its heading alone would.
     public var keepsWithNext: Bool {
-        children.contains { $0.keepsWithNext } && children.allSatisfy { $0.keepsWithNext || $0 is Text || $0 is Spacer }
+        // Decided at the first child that is neither text nor kept with the next: a stack of a
+        // thousand loads is asked once a page, and must not ask each of them.
+        var heading = false
+        for child in children {
+            if child is Spacer { continue }
+            if let text = child as? Text {
+                heading = heading || text.keepsWithNext
+                continue
+            }
+            guard child.keepsWithNext else { return false }
+            heading = true
+        }
+        return heading
     }
 
     public func naturalWidth(context: LayoutContext) -> Double {
