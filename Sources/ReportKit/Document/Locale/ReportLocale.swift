@@ -22,30 +22,46 @@ package struct ReportLocale: Sendable {
     /// batch shows the same strings, and building the record (a dictionary of a few hundred
     /// entries) for each report was a tenth of the time a report spent in malloc.
     let stringsValue: TemplateValue
+    /// The date patterns and month names with the date's own spaces no-break ("14 kwietnia 2026"
+    /// never parts): made once here, where each date used to be searched for and rewritten.
+    private let noBreakMonths: [String]
+    private let noBreakDatePattern: String
+    /// Nil when the date-and-time pattern does not hold the date pattern as it is.
+    private let noBreakDateTimePattern: String?
 
     init(language: ReportLanguage, numbers: NumberStyle, unitSeparator: String, unitSymbols: [String: String], months: [String],
          datePattern: String, dateTimePattern: String, strings: [String: String], plurals: [String: [String: String]]) {
         self.language = language
         self.numbers = numbers
         self.unitSeparator = unitSeparator
-        self.unitSymbols = unitSymbols
+        // Made no-break once here, not at every quantity a report prints (sixty a page).
+        self.unitSymbols = unitSymbols.mapValues(Self.noBreak)
         self.months = months
         self.datePattern = datePattern
         self.dateTimePattern = dateTimePattern
         self.strings = strings
         self.plurals = plurals
         stringsValue = .record(strings.mapValues(TemplateValue.text))
+        noBreakMonths = months.map(Self.noBreak)
+        noBreakDatePattern = Self.noBreak(datePattern)
+        noBreakDateTimePattern = dateTimePattern.contains(datePattern)
+            ? dateTimePattern.replacing(datePattern, with: Self.noBreak(datePattern)) : nil
     }
 
     /// A display unit's symbol in this language ("l" in Polish, "L" in English).
     package func symbol(_ unit: DisplayUnit) -> String {
-        (unitSymbols[unit.rawValue] ?? unit.rawValue).replacing(" ", with: "\u{A0}")
+        unitSymbols[unit.rawValue] ?? Self.noBreak(unit.rawValue)
     }
 
     /// A rate unit as the user gave it ("L/ha"), written the way this language writes it ("l/ha"),
     /// its own spaces no-break: "fl oz/ac" never parts at a line's end.
     public func rateSymbol(_ symbol: String) -> String {
-        (unitSymbols[symbol] ?? symbol).replacing(" ", with: "\u{A0}")
+        unitSymbols[symbol] ?? Self.noBreak(symbol)
+    }
+
+    /// `text` with its spaces no-break ones; most symbols have none, and are returned as they are.
+    static func noBreak(_ text: String) -> String {
+        text.utf8.contains(0x20) ? text.replacing(" ", with: "\u{A0}") : text
     }
 
     /// `2 250 l`, `5,33 ha`; trailing zero decimals dropped unless `trimZeros` is false.
@@ -79,12 +95,15 @@ package struct ReportLocale: Sendable {
         // The day, month and year keep together ("21 maja 2026" never breaks before "maja"); a
         // line may still end after the date's comma, before its time.
         let twoDigitDay = CivilTime.digits(parts.day, 2)
-        let day = Self.fill(datePattern, ["day": "\(parts.day)", "dd": twoDigitDay, "month": months[parts.month - 1], "year": "\(parts.year)"])
-        let text = Self.fill(withTime ? dateTimePattern : datePattern, [
-            "day": "\(parts.day)", "dd": twoDigitDay, "month": months[parts.month - 1], "year": "\(parts.year)",
-            "hour": CivilTime.digits(parts.hour, 2), "minute": CivilTime.digits(parts.minute, 2),
-        ])
-        return text.replacing(day, with: day.replacing(" ", with: "\u{A0}")) + (withTime && date.isUTC ? Self.utcMark : "")
+        let mark = withTime && date.isUTC ? Self.utcMark : ""
+        let values = ["day": "\(parts.day)", "dd": twoDigitDay, "month": noBreakMonths[parts.month - 1], "year": "\(parts.year)",
+                      "hour": CivilTime.digits(parts.hour, 2), "minute": CivilTime.digits(parts.minute, 2)]
+        if !withTime { return Self.fill(noBreakDatePattern, values) + mark }
+        if let noBreakDateTimePattern { return Self.fill(noBreakDateTimePattern, values) + mark }
+        // A pattern that writes the date otherwise within the time: the date found and rewritten.
+        let day = Self.fill(noBreakDatePattern, values)
+        let text = Self.fill(dateTimePattern, values.merging(["month": months[parts.month - 1]]) { $1 })
+        return text.replacing(day.replacing("\u{A0}", with: " "), with: day) + mark
     }
 
     /// What follows a time in UTC: a no-break space (the mark never parts from its time) and "UTC".
