@@ -12,9 +12,15 @@ package protocol TextMeasuring: Sendable {
     /// or cadastral number, a date, a quantity with its unit, a FLIK), in one measuring: numbers
     /// are broken inside only as a last resort.
     func longestWidths(_ text: StyledText, alignment: TextAlignment) -> (word: Double, number: Double)
+
+    /// The same object for as long as its answers stay the same, so a text may keep them.
+    var cacheIdentity: ObjectIdentifier? { get }
 }
 
 extension TextMeasuring {
+    /// What a text may keep this engine's answers under (``TextMeasures``); nil keeps none.
+    public var cacheIdentity: ObjectIdentifier? { nil }
+
     /// Measures each word on its own.
     public func longestWordWidth(_ text: StyledText, alignment: TextAlignment) -> Double {
         text.runs.flatMap { run in

@@ -143,6 +143,9 @@ package final class PangoTextEngine: TextMeasuring, @unchecked Sendable {
         }
     }
 
+    /// Its answers never change: a text may keep them (``TextMeasures``).
+    public var cacheIdentity: ObjectIdentifier? { ObjectIdentifier(self) }
+
     public func measure(_ text: StyledText, width: Double?, alignment: TextAlignment, ellipsize: Bool) -> TextMeasurement {
         lock.withLock { _ in
             guard let set = try? cachedLayout(LayoutKey(text: text, width: width, alignment: alignment, ellipsize: ellipsize)) else {

@@ -1,9 +1,11 @@
 /// A paragraph of styled text: wraps to the width it is given, and splits between lines.
 package struct Text: Element {
-    public var content: StyledText
-    public var alignment: TextAlignment
+    public var content: StyledText { didSet { measures = TextMeasures() } }
+    public var alignment: TextAlignment { didSet { measures = TextMeasures() } }
     /// Keep to one line, ending with "…" when it is too long.
-    public var ellipsize: Bool
+    public var ellipsize: Bool { didSet { measures = TextMeasures() } }
+    /// What the engine said of this text, kept for the next time it is asked.
+    private var measures = TextMeasures()
     /// The tagged-PDF role: a paragraph, or a heading.
     public var role: StructureRole
     public var keepsWithNext: Bool
@@ -24,7 +26,7 @@ package struct Text: Element {
     }
 
     public func naturalWidth(context: LayoutContext) -> Double {
-        context.text.measure(content, width: nil, alignment: alignment, ellipsize: false).size.width
+        measures.measure(content, width: nil, alignment: alignment, ellipsize: false, engine: context.text).size.width
     }
 
     /// A word longer than this many ems (about 20 letters) may break inside itself: no real word
@@ -49,19 +51,19 @@ package struct Text: Element {
     public func minimumWidth(context: LayoutContext) -> Double {
         guard !ellipsize, !content.isEmpty else { return 0 }
         let largest = content.runs.reduce(0) { max($0, $1.style.size) }
-        let longest = context.text.longestWidths(content, alignment: alignment)
+        let longest = measures.longestWidths(content, alignment: alignment, engine: context.text)
         let words = min(longest.word, context.unbreakableWordEms * largest)
         return max(words, longest.number <= context.unbreakableNumberEms * largest ? longest.number : 0)
     }
 
     /// The width of the widest word: the narrowest this text can be without breaking inside a word.
     public func longestWordWidth(context: LayoutContext) -> Double {
-        context.text.longestWordWidth(content, alignment: alignment)
+        measures.longestWordWidth(content, alignment: alignment, engine: context.text)
     }
 
     public func layout(in space: Size, context: LayoutContext) throws(LayoutError) -> Placement {
         guard !content.isEmpty else { return .complete(.empty) }
-        let measured = context.text.measure(content, width: space.width, alignment: alignment, ellipsize: ellipsize)
+        let measured = measures.measure(content, width: space.width, alignment: alignment, ellipsize: ellipsize, engine: context.text)
         if measured.size.height <= space.height + 1e-6 {
             if let narrower = balancedWidth(measured, width: space.width, context: context) {
                 return .complete(block(content, measured.size, width: space.width, setIn: narrower))
