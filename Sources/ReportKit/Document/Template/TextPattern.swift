@@ -15,19 +15,22 @@ struct ValuePath: Sendable, CustomStringConvertible {
 
     /// Parses a path; the message says what is wrong.
     static func parse(_ text: String) -> Result<ValuePath, PatternError> {
-        var scanner = PathScanner(characters: Array(text))
+        var scanner = PathScanner(characters: Array(text.unicodeScalars))
         return scanner.path().flatMap { path in
             scanner.atEnd ? .success(path) : .failure(PatternError("unexpected \"\(scanner.rest)\" after \"\(path)\" in \"\(text)\""))
         }
     }
 }
 
+/// Reads a path by Unicode scalars: a template has a few thousand of them, and reading each as a
+/// Character (grapheme breaking, a property table a letter) was most of a template's loading.
 private struct PathScanner {
-    let characters: [Character]
+    let characters: [Unicode.Scalar]
     var position = 0
 
     var atEnd: Bool { position >= characters.count }
-    var rest: String { String(characters[position...]) }
+    var rest: String { String(String.UnicodeScalarView(characters[position...])) }
+    var whole: String { String(String.UnicodeScalarView(characters)) }
 
     mutating func path() -> Result<ValuePath, PatternError> {
         let start = position
@@ -37,11 +40,11 @@ private struct PathScanner {
         while !atEnd {
             if characters[position] == "." {
                 position += 1
-                guard let next = name() else { return .failure(PatternError("expected a name after \".\" in \"\(String(characters))\"")) }
+                guard let next = name() else { return .failure(PatternError("expected a name after \".\" in \"\(whole)\"")) }
                 segments.append(.name(next))
             } else if characters[position] == "[" {
                 position += 1
-                let digits = String(characters[position...].prefix { $0.isASCII && $0.isNumber })
+                let digits = String(String.UnicodeScalarView(characters[position...].prefix { $0 >= "0" && $0 <= "9" }))
                 if !digits.isEmpty, let index = Int(digits) {
                     position += digits.count
                     segments.append(.index(index))
@@ -51,20 +54,34 @@ private struct PathScanner {
                     case .failure(let error): return .failure(error)
                     }
                 }
-                guard !atEnd, characters[position] == "]" else { return .failure(PatternError("expected \"]\" in \"\(String(characters))\"")) }
+                guard !atEnd, characters[position] == "]" else { return .failure(PatternError("expected \"]\" in \"\(whole)\"")) }
                 position += 1
             } else {
                 break
             }
         }
-        return .success(ValuePath(segments: segments, description: String(characters[start..<position])))
+        return .success(ValuePath(segments: segments, description: String(String.UnicodeScalarView(characters[start..<position]))))
     }
 
     private mutating func name() -> String? {
-        let name = characters[position...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard let first = name.first, first.isLetter || first == "_" else { return nil }
+        let name = characters[position...].prefix { Self.isLetter($0) || Self.isNumber($0) || $0 == "_" }
+        guard let first = name.first, Self.isLetter(first) || first == "_" else { return nil }
         position += name.count
-        return String(name)
+        return String(String.UnicodeScalarView(name))
+    }
+
+    /// A letter of any script; an ASCII one without a look-up.
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    private static func isNumber(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar >= "0" && scalar <= "9" }
+        return scalar.properties.numericType != nil
     }
 }
 
@@ -117,6 +134,10 @@ struct TextPattern: Sendable {
     }
 
     static func parse(_ text: String) -> Result<TextPattern, PatternError> {
+        // Most of a template's texts have no placeholder at all.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+            return .success(TextPattern(parts: text.isEmpty ? [] : [.literal(text)]))
+        }
         var parts: [Part] = []
         var literal = ""
         var index = text.startIndex
@@ -167,9 +188,11 @@ struct TextPattern: Sendable {
     /// `CharacterSet.whitespaces`); a line break is kept and so refused as part of a name.
     private static func trimmingSpaces(_ text: Substring) -> String {
         func isSpace(_ character: Character) -> Bool {
-            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+            if character.isASCII { return character == " " || character == "\t" }
+            return character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
         }
-        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(text[first...last])
     }
 }
 
