@@ -15,6 +15,16 @@ package enum JSONWriter {
         return output
     }
 
+    /// The document on one line, as pretty-printing with no indent and no line breaks writes it
+    /// (`{"a": 1,"b": [2,3]}`): a record's line of JSON Lines, written without the line breaks
+    /// that filtering them out afterwards cost.
+    package static func singleLine(_ value: JSONValue) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(1_024)
+        write(value, level: 0, indent: [], lineBreaks: false, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The document on one line with no space at all (`{"a":1,"b":[2,3]}`): for a QR code, where
     /// every byte is paid for in modules.
     package static func compact(_ value: JSONValue) -> [UInt8] {
@@ -49,8 +59,9 @@ package enum JSONWriter {
     // Every document a report attaches comes through here (its plan and its record, a thousand
     // values each): literals are appended from their static bytes and strings from their own
     // storage, never through the generic sequence path.
-    private static func write(_ value: JSONValue, level: Int, indent: [UInt8], into output: inout [UInt8]) {
+    private static func write(_ value: JSONValue, level: Int, indent: [UInt8], lineBreaks: Bool = true, into output: inout [UInt8]) {
         func newline(_ level: Int) {
+            guard lineBreaks else { return }
             output.append(UInt8(ascii: "\n"))
             for _ in 0..<level { output.append(contentsOf: indent) }
         }
@@ -65,7 +76,7 @@ package enum JSONWriter {
             for index in elements.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(level + 1)
-                write(elements[index], level: level + 1, indent: indent, into: &output)
+                write(elements[index], level: level + 1, indent: indent, lineBreaks: lineBreaks, into: &output)
             }
             newline(level)
             output.append(UInt8(ascii: "]"))
@@ -77,7 +88,7 @@ package enum JSONWriter {
                 newline(level + 1)
                 writeString(object.members[index].key, into: &output)
                 appendStatic(": ", to: &output)
-                write(object.members[index].value, level: level + 1, indent: indent, into: &output)
+                write(object.members[index].value, level: level + 1, indent: indent, lineBreaks: lineBreaks, into: &output)
             }
             newline(level)
             output.append(UInt8(ascii: "}"))

@@ -41,7 +41,7 @@ public enum RecordFormat: String, Sendable, CaseIterable {
         case .json:
             // One entry a line of text, as the record's lines are (escaped line breaks only inside values).
             let entries = omitted.map { entry in
-                String(decoding: JSONWriter.write(entry.json, indent: "").utf8.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+                JSONWriter.singleLine(entry.json)
             }
             return "\n], \"omitted\": [" + entries.joined(separator: ", ") + "]}\n"
         case .csv, .csvExcelPolish, .csvExcelGerman: return ""

@@ -58,6 +58,6 @@ enum RecordJSON {
     /// The line on one line of text (JSON Lines-friendly, and compact for a QR code).
     static func text(of line: RecordLine) -> String {
         // Line breaks in values are escaped, so the writer's own are the only ones.
-        String(decoding: JSONWriter.write(value(of: line), indent: "").utf8.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        JSONWriter.singleLine(value(of: line))
     }
 }
