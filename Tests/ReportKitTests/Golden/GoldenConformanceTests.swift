@@ -68,6 +68,33 @@ struct GoldenConformanceTests {
         #expect(structure.text.hasPrefix("Document\n"), "\(golden.name): the structure tree does not start with one Document")
     }
 
+    /// A register's job facts reach the PDF as cells that span their products' rows (PDF/UA-1
+    /// 7.5): poppler reads /RowSpan on them, and each row they span holds only its own cells.
+    @Test("a register's spanning cells are TDs with /RowSpan", arguments: GoldenCase.all.filter { $0.template == "spray-register" })
+    func spanningCellsCarryTheirRowSpan(_ golden: GoldenCase) throws {
+        let lines = try Tool.run(["pdfinfo", "-struct", golden.expectedPath]).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Per body row: its cells, and the row spans among them.
+        var rows: [(cells: Int, spans: [Int])] = []
+        var inBody = false
+        for line in lines {
+            if line == "TBody" { inBody = true } else if line == "THead" || line == "TFoot" { inBody = false }
+            guard inBody else { continue }
+            if line == "TR" { rows.append((0, [])) }
+            if line.hasPrefix("TD"), !rows.isEmpty { rows[rows.count - 1].cells += 1 }
+            if line.hasPrefix("/RowSpan "), let span = Int(line.dropFirst("/RowSpan ".count)), !rows.isEmpty { rows[rows.count - 1].spans.append(span) }
+        }
+        let spanning = rows.indices.filter { !rows[$0].spans.isEmpty }
+        #expect(!spanning.isEmpty, "\(golden.name): no cell spans rows")
+        for first in spanning {
+            let span = rows[first].spans.max() ?? 1
+            #expect(rows[first].spans.allSatisfy { $0 == span }, "\(golden.name): one job's cells span different rows")
+            for next in (first + 1)..<min(rows.count, first + span) {
+                #expect(rows[next].cells == rows[first].cells - rows[first].spans.count,
+                        "\(golden.name): row \(next) has \(rows[next].cells) cells beside \(rows[first].spans.count) spanning ones")
+            }
+        }
+    }
+
     /// The first golden of each template: poppler's `-struct-text` resolves every element's
     /// marked content on its page (about a second a page of a large report, 24 s for every
     /// golden, so once per template, where the structure's kinds differ).

@@ -1,9 +1,9 @@
 /// Rows that belong together, as one application's products do in a register: the cells of the
 /// spanning columns (its date, parcel, crop) are given once, on the group's first row, and stand
 /// beside all of its rows, the way a paper register merges them. A group moves to the next page
-/// whole when it fits on one; a group taller than a page goes on between its rows, and its
-/// spanning cells are repeated there from `continued` ("1 April 2026 (cont.)"), so no row is
-/// ever on a page without its application.
+/// whole, unless it can go on between its rows with three at least on either side (or it is
+/// taller than a page); its spanning cells are then repeated from `continued` ("1 April 2026
+/// (cont.)"), so no row is ever on a page without its application.
 package struct RowGroups: Sendable {
     /// The body row each group starts at, ascending, the first 0.
     public var starts: [Int]
@@ -11,6 +11,8 @@ package struct RowGroups: Sendable {
     public var spanning: [Bool]
     /// Per group: the spanning cells on a page the group continues onto.
     public var continued: [Table.Row]
+    /// The first group goes on from an earlier page: its spanning cells are the continued ones.
+    var startsContinued = false
 
     public init(starts: [Int], spanning: [Bool], continued: [Table.Row]) {
         self.starts = starts
@@ -34,9 +36,6 @@ package struct RowGroups: Sendable {
         rest.startsContinued = ranges[cut].lowerBound < row
         return rest
     }
-
-    /// The first group goes on from an earlier page: its spanning cells are the continued ones.
-    var startsContinued = false
 }
 
 extension Table {
@@ -66,20 +65,20 @@ extension Table {
             var x = 0.0
             for (column, width) in widths.enumerated() {
                 defer { x += width }
-                let spans = column < spanning.count && spanning[column] ? spans : nil
+                let isSpanning = column < spanning.count && spanning[column]
                 // A spanning cell belongs to the group's first row only (PDF/UA-1 7.5: a TD with
                 // its RowSpan).
-                if spans != nil, offset > 0 { continue }
-                let source = spans ?? rows[index]
+                if isSpanning, offset > 0 { continue }
+                let source = isSpanning ? spans : rows[index]
                 let cell = column < source.count ? source[column] : Spacer(0)
                 guard case .complete(let block) = try Box(cell, padding: style.cellPadding)
                     .layout(in: Size(width: width, height: .infinity), context: context) else {
                     throw LayoutError("a table cell could not be laid out at any height")
                 }
-                let details = spans != nil ? StructureDetails(rowSpan: range.count) : .none
+                let details = isSpanning ? StructureDetails(rowSpan: range.count) : .none
                 items += [.command(.beginStructure(.tableCell, details)), .block(block.untaggingSoleParagraph(), at: Point(x: x, y: 0)),
                           .command(.endStructure(.tableCell))]
-                if spans != nil { spanHeight = max(spanHeight, block.size.height) } else { rowHeight = max(rowHeight, block.size.height) }
+                if isSpanning { spanHeight = max(spanHeight, block.size.height) } else { rowHeight = max(rowHeight, block.size.height) }
             }
             items.append(.command(.endStructure(.tableRow)))
             blocks.append(Block(size: Size(width: widths.reduce(0, +), height: rowHeight), items: items))

@@ -3,7 +3,7 @@
 extension Table {
     /// Lays out rows until `breakBefore` (a unit's first row, when given) or the page is full.
     func layout(in space: Size, context: LayoutContext, breakBefore: Int?,
-                        reservingPageTotal: Bool = true) throws(LayoutError) -> Placement {
+                reservingPageTotal: Bool = true) throws(LayoutError) -> Placement {
         let widths: [Double]
         if let resolvedWidths { widths = resolvedWidths } else { widths = try resolveWidths(space.width, context: context) }
         var fragment = Fragment(width: space.width)
