@@ -52,7 +52,8 @@ let package = Package(
             name: "ReportServerTests",
             // The router called directly (RouterClient.swift), not HummingbirdTesting: its live
             // clients bring AsyncHTTPClient and two BoringSSLs into every clean build.
-            dependencies: ["ReportServer", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["ReportServer", .product(name: "ReportKit", package: "ReportKit"),
+                           .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "NIOEmbedded", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation"),

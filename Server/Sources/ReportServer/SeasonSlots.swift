@@ -6,20 +6,22 @@ import Synchronization
 /// ``RenderQueue/Priority/seasonPart`` (a request waiting goes first), as many at once as the
 /// server has slots, so the queue sees every render a season makes and a single report never
 /// waits behind a whole season.
-final class SeasonSlots: BatchExecutor {
+package final class SeasonSlots: BatchExecutor {
     private let queue: RenderQueue
     private let deadline: ContinuousClock.Instant
-    // The parts' tasks, so that a season whose client left takes its parts out of the queue.
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    // The parts' tasks, so that a season whose client left takes its parts out of the queue,
+    // and whether it was cancelled: a part started after that is refused, not drawn (when every
+    // part started is already drawing, cancelling them alone would let the engine go on).
+    private let parts = Mutex<(tasks: [Task<Void, Never>], cancelled: Bool)>(([], false))
 
-    var width: Int { queue.slots }
+    package var width: Int { queue.slots }
 
-    init(queue: RenderQueue, deadline: ContinuousClock.Instant) {
+    package init(queue: RenderQueue, deadline: ContinuousClock.Instant) {
         self.queue = queue
         self.deadline = deadline
     }
 
-    func start(_ part: @escaping @Sendable ((any Error)?) -> Void) {
+    package func start(_ part: @escaping @Sendable ((any Error)?) -> Void) {
         // The part is told once: it runs in its slot, or hears why it got none. A render past the
         // deadline finishes (cairo cannot be stopped halfway), and the engine waits for it.
         let told = Mutex(false)
@@ -28,20 +30,24 @@ final class SeasonSlots: BatchExecutor {
             part(refusal)
         }
         let (queue, deadline) = (queue, deadline)
-        let task = Task {
-            do {
-                try await queue.run(until: deadline, priority: .seasonPart) { tell(nil) }
-            } catch {
-                tell(error)
-            }
+        let refused = parts.withLock { parts in
+            guard !parts.cancelled else { return true }
+            parts.tasks.append(Task {
+                do {
+                    try await queue.run(until: deadline, priority: .seasonPart) { tell(nil) }
+                } catch {
+                    tell(error)
+                }
+            })
+            return false
         }
-        tasks.withLock { $0.append(task) }
+        if refused { tell(CancellationError()) }
     }
 
     /// Runs the batch engine with these slots on a thread of its own (the engine waits for its
     /// parts; a task of the server's must not), and takes the parts not yet drawn out of the queue
     /// when the season's task is cancelled or the engine ends early.
-    func running<Result: Sendable>(_ engine: @escaping @Sendable (SeasonSlots) throws -> Result) async throws -> Result {
+    package func running<Result: Sendable>(_ engine: @escaping @Sendable (SeasonSlots) throws -> Result) async throws -> Result {
         defer { cancelWaitingParts() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -56,6 +62,10 @@ final class SeasonSlots: BatchExecutor {
     }
 
     private func cancelWaitingParts() {
-        for task in tasks.withLock({ $0 }) { task.cancel() }
+        let tasks = parts.withLock { parts in
+            parts.cancelled = true
+            return parts.tasks
+        }
+        for task in tasks { task.cancel() }
     }
 }
