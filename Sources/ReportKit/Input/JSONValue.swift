@@ -1,6 +1,6 @@
 /// A parsed JSON document, kept as written: object members in document order and each number
 /// with its literal text, so that errors can quote exactly what the user wrote.
-package indirect enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(JSONNumber)

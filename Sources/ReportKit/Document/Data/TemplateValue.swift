@@ -1,6 +1,6 @@
 /// A value templates can show: the job, its plan and the locale's strings, as one tree that a
 /// template reaches by name (`field.name`, `loads`, `t.reportTitle`).
-package indirect enum TemplateValue: Sendable {
+package enum TemplateValue: Sendable {
     /// An optional value the input left out: shows as nothing, and is false in a condition.
     case absent
     case text(String)
