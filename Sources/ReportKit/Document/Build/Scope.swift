@@ -17,7 +17,7 @@ struct Scope: Sendable {
         if let variable = variables[first] {
             current = variable
         } else if let value = root[first] {
-            current = value
+            current = value.resolved
         } else {
             throw PatternError(Self.unknown(first, in: Array(variables.keys) + Array(root.keys), path: path))
         }

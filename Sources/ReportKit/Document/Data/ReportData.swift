@@ -75,7 +75,7 @@ package enum ReportData {
         }
         let record = job.record
         let productNames = job.products.enumerated().map { index, product in product.name ?? "\(t["product.unnamed"]) \(index + 1)" }
-        let exactLines = LoadTableData.exactLines(display, productNames: productNames, locale: t)
+        let exactLines = { @Sendable in LoadTableData.exactLines(display, productNames: productNames, locale: t) }
         return [
             "job": .record([
                 "id": .optional(job.id),
@@ -104,10 +104,12 @@ package enum ReportData {
             ]),
             "products": .list(products),
             // The products in the order they go into the tank, each with its step.
-            "mixingOrder": .list(MixingOrder.indices(of: job.products).enumerated().map { step, index in
-                guard case .record(var fields) = products[index] else { return products[index] }
-                fields["step"] = .integer(step + 1)
-                return .record(fields)
+            "mixingOrder": .deferred(DeferredValue {
+                .list(MixingOrder.indices(of: job.products).enumerated().map { step, index in
+                    guard case .record(var fields) = products[index] else { return products[index] }
+                    fields["step"] = .integer(step + 1)
+                    return .record(fields)
+                })
             }),
             "totals": .record([
                 "sprayLiquid": .quantity(display.totals.sprayLiquid),
@@ -119,15 +121,17 @@ package enum ReportData {
                 "productsOnTop": .bool(display.totals.tankContents.steps != display.totals.sprayLiquid.steps),
             ]),
             "loads": .list(loads),
-            "loadGroups": .list(LoadTableData.groups(display, locale: t)),
-            "loadGroupsExact": .list(LoadTableData.groupsWithExactRow(display, locale: t)),
-            "loadRows": .list(LoadTableData.rows(display, productNames: productNames, locale: t)),
-            "exactLoads": .list(exactLines),
+            "loadGroups": .deferred(DeferredValue { .list(LoadTableData.groups(display, locale: t)) }),
+            "loadGroupsExact": .deferred(DeferredValue { .list(LoadTableData.groupsWithExactRow(display, locale: t)) }),
+            "loadRows": .deferred(DeferredValue { .list(LoadTableData.rows(display, productNames: productNames, locale: t)) }),
+            "exactLoads": .deferred(DeferredValue { .list(exactLines()) }),
             // The same as one paragraph after its introduction, where lines are dear.
-            "exactLoadsText": .text(([t["loadsRounded"]] + exactLines.compactMap {
-                if case .text(let line) = $0 { return line }
-                return nil
-            }).joined(separator: " ")),
+            "exactLoadsText": .deferred(DeferredValue {
+                .text(([t["loadsRounded"]] + exactLines().compactMap {
+                    if case .text(let line) = $0 { return line }
+                    return nil
+                }).joined(separator: " "))
+            }),
             // Identical loads are rounded alike; when no single load can take the remainder the
             // loads may not add up to the totals to the last digit, and the report says so.
             "loadsRounded": .bool(!display.loadsAddUp),
@@ -142,9 +146,11 @@ package enum ReportData {
                     : t.loading(of: plan)),
             ]),
             "areaPerFullLoad": .quantity(display.areaPerFullLoad),
-            "record": .record(withQRCode
-                ? recordFields(job, locale: t).merging(qrFields(plan, locale: t, evidence: evidence)) { first, _ in first }
-                : recordFields(job, locale: t)),
+            "record": .deferred(DeferredValue {
+                .record(withQRCode
+                    ? recordFields(job, locale: t).merging(qrFields(plan, locale: t, evidence: evidence)) { first, _ in first }
+                    : recordFields(job, locale: t))
+            }),
             "hasRecord": .bool(!record.isEmpty || job.products.contains { $0.authorisation != nil }),
             "warnings": .list(plan.warnings.map { .text($0.description) }),
         ]
