@@ -76,13 +76,15 @@ extension PDFIncrementalUpdate {
         output += inUse ? " n \n".utf8 : " f \n".utf8
     }
 
-    /// Sixteen bytes that follow from the file's content: zlib's CRC-32 and Adler-32 of every
-    /// byte before the cross-reference table, its length and its number of objects. The same
-    /// report gives the same /ID, another report another (PDF 32000-1, 14.4, asks only that it
-    /// identify the file).
+    /// Sixteen bytes that follow from the file's content: zlib's CRC-32 of every byte before the
+    /// cross-reference table, the Adler-32 of its last 4 KiB (the objects finishing wrote, where
+    /// two reports differ most), its length and its number of objects. The same report gives the
+    /// same /ID, another report another (PDF 32000-1, 14.4, asks only that it identify the file).
+    /// (A second checksum over every byte cost about 0.17 M instructions a report.)
     private static func identifier(of body: [UInt8], objects: Int) -> [UInt8] {
         let (crc, adler) = body.withUnsafeBufferPointer { buffer in
-            (crc32(0, buffer.baseAddress, uInt(buffer.count)), adler32(1, buffer.baseAddress, uInt(buffer.count)))
+            let tail = UnsafeBufferPointer(rebasing: buffer.suffix(4_096))
+            return (crc32(0, buffer.baseAddress, uInt(buffer.count)), adler32(1, tail.baseAddress, uInt(tail.count)))
         }
         return [UInt(crc), UInt(adler), UInt(body.count), UInt(objects)].flatMap { value in
             (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
