@@ -51,6 +51,9 @@ struct CairoOutputContractTests {
         (rule: 1, old: "%PDF-1.", new: "%PDF-2."),
         (rule: 2, old: "/Size", new: "/Prev"),
         (rule: 3, old: "\n1 0 obj", new: "\n1 0 xbj"),
+        // An object in the middle whose header names another number: every object is checked,
+        // digit by digit.
+        (rule: 3, old: "\n12 0 obj", new: "\n21 0 obj"),
     ])
     func aFileThatBreaksARuleIsRefusedNamingIt(rule: Int, old: String, new: String) throws {
         let rendered = try Self.rendered()

@@ -136,12 +136,30 @@ final class CairoPDFFile {
 
     /// Whether object `number` starts where the cross-reference table says ("N 0 obj").
     func objectStarts(_ number: Int) throws(RenderError) -> Bool {
-        guard offsets.indices.contains(number), offsets[number] != Self.absent else { return false }
-        let expected = Array("\(number) 0 obj".utf8)
-        let window = try source.window(at: offsets[number], minimum: expected.count)
+        guard number >= 0, offsets.indices.contains(number), offsets[number] != Self.absent else { return false }
+        // "12 0 obj" compared digit by digit in place: a report's every object is checked, and
+        // writing each header out as a string to compare cost more than reading the objects.
+        var digits = 1
+        while digits < Self.powersOfTen.count, number / Self.powersOfTen[digits] > 0 { digits += 1 }
+        let suffix: StaticString = " 0 obj"
+        let length = digits + suffix.utf8CodeUnitCount
+        let window = try source.window(at: offsets[number], minimum: length)
         let start = offsets[number] - window.base
-        return window.bytes.count >= start + expected.count && window.bytes[start..<(start + expected.count)].elementsEqual(expected)
+        guard start >= 0, window.bytes.count >= start + length else { return false }
+        return window.bytes.withUnsafeBufferPointer { bytes in
+            var rest = number
+            for position in (start..<(start + digits)).reversed() {
+                guard bytes[position] == UInt8(ascii: "0") + UInt8(rest % 10) else { return false }
+                rest /= 10
+            }
+            return suffix.withUTF8Buffer { suffix in
+                suffix.indices.allSatisfy { bytes[start + digits + $0] == suffix[$0] }
+            }
+        }
     }
+
+    /// 10⁰ to 10¹⁸: how many digits an object number has.
+    private static let powersOfTen: [Int] = (0...18).map { power in (0..<power).reduce(1) { value, _ in value * 10 } }
 
     /// One more than the largest object number (the trailer's /Size).
     var size: Int { trailer["Size"]?.integer ?? ((offsets.lastIndex { $0 != Self.absent } ?? 0) + 1) }
