@@ -10,6 +10,14 @@ struct PDFModelTests {
         try PDFValueParser.parse(Array(text.utf8)) { parser throws(RenderError) in try parser.value() }
     }
 
+    /// The XMP packet's text values: XML's special characters escaped, control characters and
+    /// the two non-characters left out, anything else (accents, emoji, tabs) kept as given.
+    @Test func xmpValuesAreEscapedAndOtherwiseKept() {
+        #expect(XMPPacket.escaped("Pole Północ 7 — 12,5 ha") == "Pole Północ 7 — 12,5 ha")
+        #expect(XMPPacket.escaped("a & b <c> \"d\" 'e'") == "a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos;")
+        #expect(XMPPacket.escaped("x\u{1}y\u{FFFE}z\u{FFFF}\tw\u{F8FF}🌾") == "xyz\tw\u{F8FF}🌾")
+    }
+
     @Test func valuesAreReadAsWritten() throws {
         #expect(try parse("12 0 R") == .reference(PDFReference(number: 12)))
         #expect(try parse("12 0") == .integer(12))

@@ -95,6 +95,14 @@ struct XMPPacket {
     /// XML's five special characters, and no control character (text rules refuse them in
     /// input already; this keeps the packet well-formed whatever the library is given).
     static func escaped(_ text: String) -> String {
+        // Most values need nothing (a title, a date): they are checked byte by byte and kept. 0xEF
+        // starts U+FFFE and U+FFFF in UTF-8 (and the rest of U+F000–U+FFFF, which the scalar
+        // walk below keeps).
+        let needsEscaping = text.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == 0xEF
+        }
+        guard needsEscaping else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
