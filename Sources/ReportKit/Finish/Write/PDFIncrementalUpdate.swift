@@ -60,13 +60,6 @@ final class PDFIncrementalUpdate {
         return try file.entries(keys, of: reference)
     }
 
-    /// The dictionary of `reference` as it is now, where `read` is what was read of it before: the
-    /// change made since, or `read` itself, without parsing cairo's object again.
-    func dictionary(_ reference: PDFReference, unlessChangedSince read: PDFDictionary) throws(RenderError) -> PDFDictionary {
-        guard changes[reference.number] != nil || written[reference.number] != nil else { return read }
-        return try dictionary(reference)
-    }
-
     /// Replaces an object; a stream keeps its data as stored, so `dictionary` keeps its /Filter
     /// and /Length.
     func set(_ reference: PDFReference, _ dictionary: PDFDictionary) throws(RenderError) {

@@ -9,10 +9,10 @@ enum StructureTreeFinishing {
         let catalog = try update.dictionary(catalogReference)
         guard let rootReference = catalog["StructTreeRoot"]?.reference else { throw RenderError("the PDF from cairo has no structure tree") }
         var root = try update.dictionary(rootReference)
-        // A report in memory keeps each element as the walk read it, so none is parsed twice; a
-        // combined document of thousands of pages reads each again when it comes to it, so that
-        // finishing it holds references, not every element of every page.
-        let (elements, dictionaries) = try elementsInOrder(under: root, in: update, keepingDictionaries: update.file.source.isInMemory)
+        // The walk reads only each element's type and kids; the few elements that carry details
+        // are read whole when they are completed, so a document holds references, not every
+        // element of every page.
+        let elements = try elementsInOrder(under: root, in: update)
         guard elements.count == details.count else {
             throw RenderError("the PDF's structure tree has \(elements.count) elements where \(details.count) were drawn")
         }
@@ -36,9 +36,7 @@ enum StructureTreeFinishing {
         var entry = next.next()
         for (index, reference) in elements.enumerated() {
             if let found = entry, found.position == index {
-                var element = if dictionaries.isEmpty { try update.dictionary(reference) } else {
-                    try update.dictionary(reference, unlessChangedSince: dictionaries[index])
-                }
+                var element = try update.dictionary(reference)
                 if let words = found.details.alternativeText { element["Alt"] = .text(words) }
                 let tableAttributes: [(String, PDFValue)] = [
                     found.details.scope.map { ("Scope", .name($0.rawValue)) },
@@ -56,21 +54,20 @@ enum StructureTreeFinishing {
         try update.flush(document)
     }
 
-    /// The structure elements under `root`, parents before their children, in reading order; with
-    /// `keepingDictionaries`, each one's dictionary as read (else none: a combined document's
-    /// 80,000 elements are held as references alone).
-    static func elementsInOrder(under root: PDFDictionary, in update: PDFIncrementalUpdate, keepingDictionaries: Bool) throws(RenderError)
-        -> (references: [PDFReference], dictionaries: [PDFDictionary]) {
+    /// The structure elements under `root`, parents before their children, in reading order.
+    /// Each is read for its /S and /K alone: the rest of an element (its parent, page, attributes)
+    /// is passed over unparsed (``PDFIncrementalUpdate/entries(_:of:)``).
+    static func elementsInOrder(under root: PDFDictionary, in update: PDFIncrementalUpdate) throws(RenderError) -> [PDFReference] {
         var references: [PDFReference] = []
-        var dictionaries: [PDFDictionary] = []
         var stack = Array((root["K"]?.items ?? []).reversed())
         while let kid = stack.popLast() {
             // Elements are indirect objects; marked-content ids and object references are not.
-            guard let reference = kid.reference, let element = try update.object(reference).dictionary, element["S"] != nil else { continue }
+            guard let reference = kid.reference else { continue }
+            let element = try update.entries(["S", "K"], of: reference)
+            guard element["S"] != nil else { continue }
             references.append(reference)
-            if keepingDictionaries { dictionaries.append(element) }
             stack += (element["K"]?.items ?? []).reversed()
         }
-        return (references, dictionaries)
+        return references
     }
 }
