@@ -42,6 +42,30 @@ struct JSONParserTests {
         #expect(error?.column == 14)
     }
 
+    /// Small objects compare each key with those read, large ones keep a set: a duplicate is
+    /// found either way, at its own place and with the path of its object.
+    @Test(arguments: [2, 15, 16, 17, 40])
+    func refusesDuplicateKeysInObjectsOfAnySize(members: Int) {
+        let keys = (0..<members).map { "\"k\($0)\": \($0)" }
+        let error = syntaxError("{\"outer\": [{" + keys.joined(separator: ", ") + ", \"k\(members / 2)\": 0}]}")
+        #expect(error?.message.contains("\"k\(members / 2)\" appears twice") == true, "\(error?.message ?? "no error")")
+        #expect(error?.path.description == "$.outer[0]")
+        #expect(syntaxError("{\"outer\": [{" + keys.joined(separator: ", ") + "}]}") == nil)
+    }
+
+    @Test func refusesInvalidUTF8InAStringAtItsQuote() {
+        let error: JSONSyntaxError?
+        do {
+            _ = try JSONParser.parse(Array("{\"name\": \"".utf8) + [0xC3, 0x28] + Array("\"}".utf8))
+            error = nil
+        } catch let caught {
+            error = caught
+        }
+        #expect(error?.message.contains("UTF-8") == true, "\(error?.message ?? "no error")")
+        #expect(error?.column == 10)
+        #expect(error?.path.description == "$.name")
+    }
+
     @Test func keepsHugeNumbersAsLiteralsWithoutAValue() throws {
         let value = try JSONParser.parse(Array("[1e999]".utf8))
         #expect(value == .array([.number(JSONNumber(literal: "1e999"))]))

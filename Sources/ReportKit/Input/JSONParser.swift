@@ -11,7 +11,13 @@ package struct JSONParser {
     private let bytes: [UInt8]
     private let maximumDepth: Int
     private var offset = 0
-    private var path = JSONPath.root
+    /// The path of the value being read, as a stack: a member's key or an element's index is
+    /// pushed while its value is read, and a path is made of it only for an error.
+    private var components: [JSONPath.Component] = []
+    private var path: JSONPath { JSONPath(components: components) }
+    /// Objects with more members than this find duplicate keys through a set; smaller ones (a
+    /// job's, a template's) by comparing with the keys read, which costs less than hashing.
+    private static let membersCheckedInOrder = 16
 
     /// Parses one complete JSON document (a UTF-8 byte order mark is allowed before it).
     package static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
@@ -55,14 +61,12 @@ package struct JSONParser {
         try checkDepth(depth)
         offset += 1
         var members: [JSONObject.Member] = []
-        var seen = Set<String>()
+        var seen: Set<String>?
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             offset += 1
             return .object(JSONObject(members: members))
         }
-        let parentPath = path
-        defer { path = parentPath }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
@@ -70,7 +74,9 @@ package struct JSONParser {
             }
             let keyStart = offset
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            if seen == nil, members.count >= Self.membersCheckedInOrder { seen = Set(members.map(\.key)) }
+            let isDuplicate = if seen != nil { !seen!.insert(key).inserted } else { members.contains { $0.key == key } }
+            guard !isDuplicate else {
                 offset = keyStart
                 throw error(MessageText("json.duplicate-member", ["key": key]))
             }
@@ -80,9 +86,9 @@ package struct JSONParser {
             }
             offset += 1
             skipWhitespace()
-            path = parentPath.appending(key)
+            components.append(.key(key))
             let value = try parseValue(depth: depth)
-            path = parentPath
+            components.removeLast()
             members.append(.init(key: key, value: value))
             skipWhitespace()
             switch current {
@@ -102,13 +108,11 @@ package struct JSONParser {
             offset += 1
             return .array(elements)
         }
-        let parentPath = path
-        defer { path = parentPath }
         while true {
             skipWhitespace()
-            path = parentPath.appending(index: elements.count)
+            components.append(.index(elements.count))
             elements.append(try parseValue(depth: depth))
-            path = parentPath
+            components.removeLast()
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): offset += 1
@@ -185,6 +189,17 @@ package struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let quote = offset
+        // Most strings have no escape: made straight from their bytes once the closing quote is
+        // found, without copying them a byte at a time.
+        var end = quote + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[(quote + 1)..<end], as: UTF8.self) else {
+                throw error(MessageText("json.invalid-utf8"))
+            }
+            offset = end + 1
+            return text
+        }
         offset += 1
         var utf8: [UInt8] = []
         while true {
