@@ -16,9 +16,14 @@ enum PDFValue: Equatable {
 
     /// A text string: PDFDocEncoding's ASCII when it is plain ASCII, else UTF-16BE with its mark.
     static func text(_ text: String) -> PDFValue {
-        if text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) { return .string(Array(text.utf8)) }
+        // Printable ASCII, checked on the UTF-8 bytes (any other scalar has a byte of 0x80 or more).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return .string(Array(text.utf8)) }
         var bytes: [UInt8] = [0xFE, 0xFF]
-        for unit in text.utf16 { bytes += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        bytes.reserveCapacity(2 + 2 * text.utf16.count)
+        for unit in text.utf16 {
+            bytes.append(UInt8(unit >> 8))
+            bytes.append(UInt8(unit & 0xFF))
+        }
         return .string(bytes)
     }
 
