@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ReportKit
 import ReportTemplates
@@ -7,6 +8,23 @@ import ReportTemplates
 /// what is expected, before any report is made.
 @Suite("Templates and tokens")
 struct TemplateTests {
+    /// A deferred part of the data is made the first time a template names it, once however often
+    /// it is named, and never when no template does.
+    @Test func deferredDataIsMadeOnlyWhenNamedAndOnce() throws {
+        let made = Mutex(0)
+        let scope = Scope(root: [
+            "rows": .deferred(DeferredValue { made.withLock { $0 += 1 }; return .list([.text("a"), .text("b")]) }),
+            "title": .text("Field 7"),
+        ])
+        _ = try scope.value(ValuePath.parse("title").get())
+        #expect(made.withLock { $0 } == 0, "not named: not made")
+        guard case .list(let rows) = try scope.value(ValuePath.parse("rows").get()) else { Issue.record("rows is not a list"); return }
+        #expect(rows.count == 2)
+        guard case .text(let second) = try scope.value(ValuePath.parse("rows[1]").get()) else { Issue.record("rows[1] is not text"); return }
+        #expect(second == "b")
+        #expect(made.withLock { $0 } == 1, "named three times, made once")
+    }
+
     let theme: Theme
 
     init() throws {

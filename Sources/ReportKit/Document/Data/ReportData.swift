@@ -75,7 +75,8 @@ package enum ReportData {
         }
         let record = job.record
         let productNames = job.products.enumerated().map { index, product in product.name ?? "\(t["product.unnamed"]) \(index + 1)" }
-        let exactLines = { @Sendable in LoadTableData.exactLines(display, productNames: productNames, locale: t) }
+        // Made once for the two keys that show them, and only when a template names either.
+        let exactLines = DeferredValue { .list(LoadTableData.exactLines(display, productNames: productNames, locale: t)) }
         return [
             "job": .record([
                 "id": .optional(job.id),
@@ -124,10 +125,11 @@ package enum ReportData {
             "loadGroups": .deferred(DeferredValue { .list(LoadTableData.groups(display, locale: t)) }),
             "loadGroupsExact": .deferred(DeferredValue { .list(LoadTableData.groupsWithExactRow(display, locale: t)) }),
             "loadRows": .deferred(DeferredValue { .list(LoadTableData.rows(display, productNames: productNames, locale: t)) }),
-            "exactLoads": .deferred(DeferredValue { .list(exactLines()) }),
+            "exactLoads": .deferred(exactLines),
             // The same as one paragraph after its introduction, where lines are dear.
             "exactLoadsText": .deferred(DeferredValue {
-                .text(([t["loadsRounded"]] + exactLines().compactMap {
+                guard case .list(let lines) = exactLines.value else { return .absent }
+                return .text(([t["loadsRounded"]] + lines.compactMap {
                     if case .text(let line) = $0 { return line }
                     return nil
                 }).joined(separator: " "))
