@@ -75,8 +75,8 @@ package struct JSONParser {
             let keyStart = offset
             let key = try parseString()
             if seen == nil, members.count >= Self.membersCheckedInOrder { seen = Set(members.map(\.key)) }
-            let isDuplicate = if seen != nil { !seen!.insert(key).inserted } else { members.contains { $0.key == key } }
-            guard !isDuplicate else {
+            let isNew = seen?.insert(key).inserted ?? !members.contains { $0.key == key }
+            guard isNew else {
                 offset = keyStart
                 throw error(MessageText("json.duplicate-member", ["key": key]))
             }

@@ -136,7 +136,7 @@ final class CairoPDFFile {
 
     /// Whether object `number` starts where the cross-reference table says ("N 0 obj").
     func objectStarts(_ number: Int) throws(RenderError) -> Bool {
-        guard number >= 0, offsets.indices.contains(number), offsets[number] != Self.absent else { return false }
+        guard offsets.indices.contains(number), offsets[number] != Self.absent else { return false }
         // "12 0 obj" compared digit by digit in place: a report's every object is checked, and
         // writing each header out as a string to compare cost more than reading the objects.
         var digits = 1
