@@ -45,8 +45,11 @@ struct PDFModelTests {
     /// Finishing reads a font's few entries it needs and passes over its widths: what it reads
     /// must be what a whole read finds, whatever the passed-over arrays hold.
     @Test func entriesReadAloneAreThoseOfTheWholeDictionary() throws {
-        let text = "<< /Type /Font /Widths [500 0 R [1 (a ] b) <5D>] /x -2.5 true null] /ToUnicode 9 0 R"
-            + " /W [0 [250 3 0 R] 5 /DescendantFonts [7 0 R]] /DescendantFonts [7 0 R] >>"
+        // Keys passed over hold every kind of value, one starts like a wanted key, and one wanted
+        // key is written with an escape (#65 is "e").
+        let text = "<< /Type /Font /Widths [500 0 R [1 (a ] b) <5D>] /x -2.5 true null] /ToUnicodeMap 4 0 R"
+            + " /Sub#74ype /Type0 /Info << /A (x >> /ToUnicode y) /B [1] >> /Name (ToUnicode) /Hex <2F54> /ToUnicode 9 0 R"
+            + " /W [0 [250 3 0 R] 5 /DescendantFonts [7 0 R]] /D#65scendantFonts [7 0 R] /Flag false >>"
         let whole = try #require(try parse(text).dictionary)
         let keys = ["ToUnicode", "DescendantFonts", "Missing"]
         let read = try PDFValueParser.parse(Array(text.utf8)) { parser throws(RenderError) in try parser.dictionary(reading: keys) }

@@ -90,6 +90,22 @@ struct LayoutTests {
         #expect(next.size.height == 40)
     }
 
+    /// A border in its box's own opaque colour, clear of the content, would paint nothing that
+    /// can be seen: it is not drawn (a theme gives cards a border of their own colour). Any
+    /// border that shows is drawn.
+    @Test func aBorderThatCannotBeSeenIsNotDrawn() throws {
+        let fill = Color(red: 0.96, green: 0.95, blue: 0.92)
+        func strokes(_ border: Color, padding: Double) throws -> Int {
+            let box = Box(Text("line", style: plain), padding: EdgeInsets(all: padding), background: fill, border: border, borderWidth: 1)
+            let block = try #require(try place(box).completeBlock, "did not fit")
+            return block.commands.filter { if case .stroke = $0 { true } else { false } }.count
+        }
+        #expect(try strokes(fill, padding: 12) == 0)
+        #expect(try strokes(fill.withAlpha(0.5), padding: 12) == 1, "a translucent border darkens the edge")
+        #expect(try strokes(.black, padding: 12) == 1)
+        #expect(try strokes(fill, padding: 0.5) == 1, "a border over the content hides what it crosses")
+    }
+
     @Test func aCardTallerThanAPageSplitsRatherThanVanishing() throws {
         let tall = Box(VStack((1...20).map { _ in Text("line", style: plain) }), keepsTogether: true)
         let result = try Paginator.paginate(tall, template: PageTemplate(size: Size(width: 100, height: 100), margins: .zero),

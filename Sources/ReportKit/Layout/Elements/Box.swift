@@ -58,7 +58,7 @@ package struct Box: Element {
         items.reserveCapacity(3)
         if let background { items.append(.command(.fill(outline, background))) }
         items.append(.block(block, at: Point(x: padding.left, y: padding.top)))
-        if let border, borderWidth > 0 {
+        if let border, borderWidth > 0, !borderIsInvisible(border) {
             // Stroke inside the box so its outer edge is where the layout says it is.
             let half = borderWidth / 2
             let inset = Path.roundedRectangle(Rect(x: half, y: half, width: size.width - borderWidth, height: size.height - borderWidth),
@@ -66,5 +66,13 @@ package struct Box: Element {
             items.append(.command(.stroke(inset, border, lineWidth: borderWidth)))
         }
         return Block(size: size, items: items)
+    }
+
+    /// An opaque border in the opaque colour of the background it lies on, clear of the content
+    /// (inside the padding), paints nothing that can be seen: it is left out rather than written
+    /// as a second outline of the box (a theme may give cards a border of their own colour).
+    private func borderIsInvisible(_ border: Color) -> Bool {
+        guard let background, border == background, border.alpha == 1 else { return false }
+        return min(padding.top, padding.left, padding.bottom, padding.right) >= borderWidth
     }
 }

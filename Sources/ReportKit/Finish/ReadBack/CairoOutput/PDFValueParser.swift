@@ -178,16 +178,11 @@ struct PDFValueParser {
                 return PDFDictionary(keys: keys, values: values)
             }
             guard bytes[index] == UInt8(ascii: "/") else { throw Self.error("has a dictionary key that is not a name", at: index) }
-            let key = name()
-            if let wanted, !wanted.contains(key) {
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-                    try skipArray(depth: depth + 1)
-                } else {
-                    _ = try value(depth: depth + 1)
-                }
+            if let wanted, !isWanted(wanted) {
+                try skipEntry(depth: depth + 1)
                 continue
             }
+            let key = name()
             let value = try value(depth: depth + 1)
             // A key given twice keeps its last value, as a dictionary set entry by entry would.
             if let earlier = keys.firstIndex(of: key) {
@@ -196,6 +191,40 @@ struct PDFValueParser {
                 keys.append(key)
                 values.append(value)
             }
+        }
+    }
+
+    /// Whether the name that starts here is one of `wanted`, compared as bytes (no string is made
+    /// for a key that is passed over); the parser does not move. A name with `#` escapes is
+    /// decoded first.
+    private func isWanted(_ wanted: [String]) -> Bool {
+        var end = index + 1
+        while end < bytes.count, !Self.isWhitespace(bytes[end]), !Self.isDelimiter(bytes[end]) {
+            if bytes[end] == UInt8(ascii: "#") {
+                var copy = self
+                return wanted.contains(copy.name())
+            }
+            end += 1
+        }
+        let key = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+        return wanted.contains { $0.utf8.count == key.count && $0.utf8.elementsEqual(key) }
+    }
+
+    /// Moves past the key and value that start here without making either: a name is passed
+    /// over as bytes, an array without its items; the other values cost no allocation.
+    private mutating func skipEntry(depth: Int) throws(RenderError) {
+        index += 1
+        while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
+        skipWhitespace()
+        guard index < bytes.count else { throw Self.error("ends where a value was expected", at: index) }
+        switch bytes[index] {
+        case UInt8(ascii: "["):
+            try skipArray(depth: depth)
+        case UInt8(ascii: "/"):
+            index += 1
+            while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
+        default:
+            _ = try value(depth: depth)
         }
     }
 
