@@ -25,6 +25,20 @@ struct ArtifactMarkingTests {
         #expect(stream.tag(of: stream.operations[0]) == "P")
     }
 
+    /// Keywords and numbers are operands, a comment runs to the end of its line, and an operation
+    /// runs from its first operand (a name's tag is kept) to its operator.
+    @Test func operandsCommentsAndRangesAreReadAsThePDFReferenceSays() throws {
+        let text = "true false null -1 +.5 Tj % BT ( [ << not read\r/Sh0 sh\n/Artifact BMC EMC\n<< /A [1 (2]) <3E>] >> 5 d0"
+        let stream = try ContentStream(Array(text.utf8))
+        #expect(stream.operations.map(\.name) == ["Tj", "sh", "BMC", "EMC", "d0"])
+        let pieces = stream.operations.map { String(decoding: stream.bytes[$0.range], as: UTF8.self) }
+        #expect(pieces == ["true false null -1 +.5 Tj", "/Sh0 sh", "/Artifact BMC", "EMC", "<< /A [1 (2]) <3E>] >> 5 d0"])
+        #expect(stream.tag(of: stream.operations[2]) == "Artifact")
+        for broken in ["[1 >> 2] TJ", "<< /A 1 ] >> BDC", "1 0 0 1 0 0 cm )", "<4142 Tj", "<< /A (x) BDC"] {
+            #expect(throws: RenderError.self, "\(broken)") { try ContentStream(Array(broken.utf8)) }
+        }
+    }
+
     @Test func inlineImageDataIsSkippedWhole() throws {
         #expect(try operators("q BI /W 2 /H 1 /BPC 8 /CS /G ID \u{1}EI S\u{2} EI Q") == ["q", "BI", "Q"])
     }

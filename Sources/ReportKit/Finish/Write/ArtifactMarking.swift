@@ -4,9 +4,10 @@
 /// stripes, page backgrounds and the running header and footer are drawn outside any marked
 /// content; this wraps each run of them in `/Artifact BMC … EMC`.
 enum ArtifactMarking {
-    /// Operators that start something drawn: a path, a text object, an image or a shading.
-    private static let graphicsObjectStarts: Set<ContentStream.Operator> = Set(["m", "re", "BT", "Do", "sh", "BI"]
-        .map { ContentStream.Operator(bytes: Array($0.utf8)) })
+    /// Operators that start something drawn: a path, a text object, an image or a shading. Six,
+    /// compared in turn: cheaper than hashing each of a page's hundreds of operators.
+    private static let graphicsObjectStarts: [ContentStream.Operator] = ["m", "re", "BT", "Do", "sh", "BI"]
+        .map { ContentStream.Operator(bytes: Array($0.utf8)) }
 
     /// The content stream with its untagged runs marked; nil when nothing needed marking.
     static func mark(_ stream: ContentStream) throws(RenderError) -> [UInt8]? {
@@ -27,10 +28,14 @@ enum ArtifactMarking {
         var spansInArtifact = 0
         let span = Array("/Span".utf8)
 
+        // The operators read once, not at every operation.
         typealias Operator = ContentStream.Operator
+        let graphicsObjectStarts = Self.graphicsObjectStarts
+        let beginMarked = Operator.beginMarked, beginMarkedWithProperties = Operator.beginMarkedWithProperties, endMarked = Operator.endMarked
+        let save = Operator.save, restore = Operator.restore, beginText = Operator.beginText, endText = Operator.endText
         for operation in stream.operations {
             switch operation.code {
-            case Operator.beginMarked, Operator.beginMarkedWithProperties:
+            case beginMarked, beginMarkedWithProperties:
                 if artifactSaveDepth != nil, let tag = operation.tagRange, Array(stream.bytes[tag]) == span {
                     spansInArtifact += 1
                     continue
@@ -38,7 +43,7 @@ enum ArtifactMarking {
                 if artifactSaveDepth != nil { close(at: operation.range.lowerBound) }
                 markedDepth += 1
                 continue
-            case Operator.endMarked:
+            case endMarked:
                 if spansInArtifact > 0 {
                     spansInArtifact -= 1
                     continue
@@ -46,16 +51,16 @@ enum ArtifactMarking {
                 guard markedDepth > 0 else { throw RenderError("a content stream of the PDF ends marked content it never began") }
                 markedDepth -= 1
                 continue
-            case Operator.save:
+            case save:
                 saveDepth += 1
-            case Operator.restore:
+            case restore:
                 // The artifact ends where the graphics state it began in is restored, so marked
                 // content and q … Q always nest.
                 if let depth = artifactSaveDepth, saveDepth <= depth, !inText { close(at: operation.range.lowerBound) }
                 saveDepth -= 1
-            case Operator.beginText:
+            case beginText:
                 inText = true
-            case Operator.endText:
+            case endText:
                 inText = false
             default:
                 break

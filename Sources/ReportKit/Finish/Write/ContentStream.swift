@@ -43,6 +43,7 @@ struct ContentStream {
         static let beginMarked = Operator("BMC"), beginMarkedWithProperties = Operator("BDC"), endMarked = Operator("EMC")
         static let save = Operator("q"), restore = Operator("Q"), beginText = Operator("BT"), endText = Operator("ET")
         static let beginImage = Operator("BI"), imageData = Operator("ID")
+        static let trueKeyword = Operator("true"), falseKeyword = Operator("false"), nullKeyword = Operator("null")
     }
 
     let bytes: [UInt8]
@@ -52,35 +53,14 @@ struct ContentStream {
     /// cairo never writes.
     init(_ bytes: [UInt8]) throws(RenderError) {
         self.bytes = bytes
-        // The lexer reads through a buffer pointer for the length of the read: indexing the array
-        // checked its bounds and kept it alive at every byte of a page's content.
-        operations = try bytes.withUnsafeBufferPointer { buffer throws(RenderError) in try Self.operations(in: buffer) }
-    }
-
-    private static func operations(in bytes: UnsafeBufferPointer<UInt8>) throws(RenderError) -> [Operation] {
-        var lexer = Lexer(bytes: bytes)
-        var operations: [Operation] = []
-        operations.reserveCapacity(bytes.count / 12)
-        var operandStart: Int?
-        var firstName: Range<Int>?
-        while let token = try lexer.next() {
-            switch token.kind {
-            case .operand:
-                if operandStart == nil { operandStart = token.range.lowerBound }
-            case .name:
-                if operandStart == nil { operandStart = token.range.lowerBound; firstName = token.range }
-            case .operator:
-                let code = Operator(bytes: UnsafeBufferPointer(rebasing: bytes[token.range]))
-                let start = operandStart ?? token.range.lowerBound
-                var end = token.range.upperBound
-                if code == .beginImage { end = try lexer.skipInlineImage() }
-                let tag = code == .beginMarked || code == .beginMarkedWithProperties ? firstName : nil
-                operations.append(Operation(code: code, range: start..<end, tagRange: tag))
-                operandStart = nil
-                firstName = nil
+        // The scanner reads through a buffer pointer for the length of the read: indexing the
+        // array checked its bounds and kept it alive at every byte of a page's content.
+        operations = try bytes.withUnsafeBufferPointer { buffer throws(RenderError) in
+            try Self.byteClasses.withUnsafeBufferPointer { classes throws(RenderError) in
+                var scanner = Scanner(bytes: buffer, classes: classes)
+                return try scanner.operations()
             }
         }
-        return operations
     }
 
     /// The tag of a `BMC` or `BDC` (`Artifact`, `P`), without its slash.
@@ -92,28 +72,91 @@ struct ContentStream {
     static let painting: Set<Operator> = Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Tj", "TJ", "'", "\"", "Do", "sh", "BI"]
         .map { Operator(bytes: Array($0.utf8)) })
 
-    private struct Token {
-        enum Kind {
-            case operand, name, `operator`
-        }
-
-        let kind: Kind
-        let range: Range<Int>
+    /// What each byte is to the scanner (PDF 32000-1, 7.2.2): white space, a delimiter, or part
+    /// of a word (a number, an operator, a keyword). One load a byte where the two tests
+    /// compared each byte with sixteen values.
+    private static let byteClasses: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        if PDFValueParser.isWhitespace(byte) { return Scanner.whitespace }
+        return PDFValueParser.isDelimiter(byte) ? Scanner.delimiter : Scanner.regular
     }
 
-    /// Reads tokens from bytes that stay valid while it is in use (``operations(in:)``).
-    private struct Lexer {
+    /// Finds the operations of bytes that stay valid while it is in use, in one pass: a word is an
+    /// operand (a number, `true`, `false`, `null`) or an operator; a name, string, array or
+    /// dictionary is an operand, passed over whole.
+    private struct Scanner {
+        static let regular: UInt8 = 0, whitespace: UInt8 = 1, delimiter: UInt8 = 2
+
         let bytes: UnsafeBufferPointer<UInt8>
+        let classes: UnsafeBufferPointer<UInt8>
         var index = 0
 
-        static func isWhitespace(_ byte: UInt8) -> Bool { PDFValueParser.isWhitespace(byte) }
-        static func isDelimiter(_ byte: UInt8) -> Bool { PDFValueParser.isDelimiter(byte) }
+        mutating func operations() throws(RenderError) -> [Operation] {
+            var operations: [Operation] = []
+            operations.reserveCapacity(bytes.count / 12)
+            // The operators told apart here, read once rather than at every operator.
+            let beginImage = Operator.beginImage, beginMarked = Operator.beginMarked, beginMarkedWithProperties = Operator.beginMarkedWithProperties
+            var operandStart = -1
+            var firstName: Range<Int>?
+            while true {
+                skipWhitespaceAndComments()
+                guard index < bytes.count else { return operations }
+                let start = index
+                let first = bytes[index]
+                if classes[Int(first)] == Self.regular {
+                    skipWord()
+                    let isNumber = (first >= 48 && first <= 57) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                    if isNumber || isKeyword(start..<index) {
+                        if operandStart < 0 { operandStart = start }
+                        continue
+                    }
+                    let code = Operator(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    let end = code == beginImage ? try skipInlineImage() : index
+                    let tag = code == beginMarked || code == beginMarkedWithProperties ? firstName : nil
+                    operations.append(Operation(code: code, range: (operandStart < 0 ? start : operandStart)..<end, tagRange: tag))
+                    operandStart = -1
+                    firstName = nil
+                    continue
+                }
+                try skipNonWord()
+                if operandStart < 0 {
+                    operandStart = start
+                    if first == UInt8(ascii: "/") { firstName = start..<index }
+                }
+            }
+        }
 
-        mutating func next() throws(RenderError) -> Token? {
-            skipWhitespaceAndComments()
-            guard index < bytes.count else { return nil }
-            let start = index
+        /// `true`, `false` and `null` are operands, not operators.
+        private func isKeyword(_ range: Range<Int>) -> Bool {
+            guard range.count == 4 || range.count == 5 else { return false }
+            let word = Operator(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+            return word == Operator.trueKeyword || word == Operator.falseKeyword || word == Operator.nullKeyword
+        }
+
+        private mutating func skipWord() {
+            index += 1
+            while index < bytes.count, classes[Int(bytes[index])] == Self.regular { index += 1 }
+        }
+
+        private mutating func skipWhitespaceAndComments() {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if classes[Int(byte)] == Self.whitespace {
+                    index += 1
+                } else if byte == UInt8(ascii: "%") {
+                    while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
+                } else {
+                    return
+                }
+            }
+        }
+
+        /// A name, string, array or dictionary (or a hexadecimal string), passed over whole; a
+        /// closing delimiter with nothing open is an error.
+        private mutating func skipNonWord() throws(RenderError) {
             switch bytes[index] {
+            case UInt8(ascii: "/"):
+                skipWord()
             case UInt8(ascii: "("):
                 try skipLiteralString()
             case UInt8(ascii: "<"):
@@ -125,34 +168,9 @@ struct ContentStream {
                 }
             case UInt8(ascii: "["):
                 try skipNested(open: 1, close: UInt8(ascii: "]"))
-            case UInt8(ascii: "/"):
-                index += 1
-                while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
-                return Token(kind: .name, range: start..<index)
-            case UInt8(ascii: ")"), UInt8(ascii: ">"), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-                throw RenderError("a content stream of the PDF has an unexpected '\(Character(UnicodeScalar(bytes[index])))' at byte \(index)")
             default:
-                while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
-                let first = bytes[start]
-                let isNumber = (first >= 48 && first <= 57) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-                if isNumber || isKeyword(start..<index) { return Token(kind: .operand, range: start..<index) }
-                return Token(kind: .operator, range: start..<index)
+                throw RenderError("a content stream of the PDF has an unexpected '\(Character(UnicodeScalar(bytes[index])))' at byte \(index)")
             }
-            return Token(kind: .operand, range: start..<index)
-        }
-
-        /// `true`, `false` and `null` are operands, not operators. Compared as packed bytes, like
-        /// operators: this runs for every operator of every page.
-        private func isKeyword(_ range: Range<Int>) -> Bool {
-            guard range.count == 4 || range.count == 5 else { return false }
-            let word = Operator(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
-            return word == Self.trueKeyword || word == Self.falseKeyword || word == Self.nullKeyword
-        }
-
-        private static let trueKeyword = Operator("true"), falseKeyword = Operator("false"), nullKeyword = Operator("null")
-
-        private mutating func skipWhitespaceAndComments() {
-            index = PDFValueParser.afterWhitespace(in: bytes, from: index)
         }
 
         /// `( … )` with balanced parentheses and backslash escapes.
@@ -178,23 +196,32 @@ struct ContentStream {
             while true {
                 skipWhitespaceAndComments()
                 guard index < bytes.count else { throw Self.unterminated(open == 1 ? "array" : "dictionary") }
-                if bytes[index] == close, open == 1 || (index + 1 < bytes.count && bytes[index + 1] == close) {
+                let byte = bytes[index]
+                if byte == close, open == 1 || (index + 1 < bytes.count && bytes[index + 1] == close) {
                     index += open
                     return
                 }
-                guard try next() != nil else { throw Self.unterminated("array or dictionary") }
+                if classes[Int(byte)] == Self.regular { skipWord() } else { try skipNonWord() }
             }
         }
 
         /// After `BI`: the image's entries, `ID`, its data and `EI` (PDF 32000-1, 8.9.7). The data
         /// ends at the first `EI` that stands alone between white space.
-        mutating func skipInlineImage() throws(RenderError) -> Int {
-            while let token = try next() {
-                guard token.kind == .operator, Operator(bytes: UnsafeBufferPointer(rebasing: bytes[token.range])) == .imageData else { continue }
+        private mutating func skipInlineImage() throws(RenderError) -> Int {
+            while true {
+                skipWhitespaceAndComments()
+                guard index < bytes.count else { break }
+                let start = index
+                guard classes[Int(bytes[index])] == Self.regular else {
+                    try skipNonWord()
+                    continue
+                }
+                skipWord()
+                guard Operator(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index])) == .imageData else { continue }
                 index += 1
                 while index + 2 <= bytes.count {
-                    if bytes[index] == UInt8(ascii: "E"), bytes[index + 1] == UInt8(ascii: "I"), index > 0, Self.isWhitespace(bytes[index - 1]),
-                       index + 2 == bytes.count || Self.isWhitespace(bytes[index + 2]) || Self.isDelimiter(bytes[index + 2]) {
+                    if bytes[index] == UInt8(ascii: "E"), bytes[index + 1] == UInt8(ascii: "I"), index > 0, classes[Int(bytes[index - 1])] == Self.whitespace,
+                       index + 2 == bytes.count || classes[Int(bytes[index + 2])] != Self.regular {
                         index += 2
                         return index
                     }
