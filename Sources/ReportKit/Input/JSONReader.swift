@@ -64,15 +64,18 @@ struct JSONReader {
     }
 
     /// The member `key`, which must be present and not null.
-    mutating func required(_ key: String, in object: ObjectNode, expected: MessageText) -> Node? {
+    ///
+    /// `expected` is made only when the key is missing: most keys are there, and a message's
+    /// words (a unit's accepted symbols, a list of choices) cost more to make than the reading.
+    mutating func required(_ key: String, in object: ObjectNode, expected: @autoclosure () -> MessageText) -> Node? {
         if let node = object.optional(key) { return node }
-        error(object.path.appending(key), MessageText("input.missing", texts: ["expected": expected]), code: DiagnosticCode.missing)
+        error(object.path.appending(key), MessageText("input.missing", texts: ["expected": expected()]), code: DiagnosticCode.missing)
         return nil
     }
 
     /// ``required(_:in:expected:)`` for a definition or catalogue file, in English words.
-    mutating func required(_ key: String, in object: ObjectNode, expected: String) -> Node? {
-        required(key, in: object, expected: .plain(expected))
+    mutating func required(_ key: String, in object: ObjectNode, expected: @autoclosure () -> String) -> Node? {
+        required(key, in: object, expected: .plain(expected()))
     }
 
     mutating func array(_ node: Node) -> [Node]? {
@@ -175,7 +178,9 @@ struct JSONReader {
 
     /// One of a fixed set of words (an enum's raw values).
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, as _: Choice.Type) -> Choice? where Choice.RawValue == String {
-        // "a" or "b"; "a", "b" or "c", with the "or" of the message's language.
+        if case .string(let word) = node.value, let choice = Choice(rawValue: word) { return choice }
+        // "a" or "b"; "a", "b" or "c", with the "or" of the message's language: made for an error
+        // only.
         let words = Choice.allCases.map { "\"\($0.rawValue)\"" }
         let choices = words.count > 1 ? MessageText("list.or", ["first": words.dropLast().joined(separator: ", "), "last": words[words.count - 1]])
             : MessageText("list.one", ["item": words.joined()])
@@ -183,11 +188,8 @@ struct JSONReader {
             error(node.path, MessageText("input.choice-type", texts: ["choices": choices, "found": Self.found(node.value)]), code: DiagnosticCode.type)
             return nil
         }
-        guard let choice = Choice(rawValue: word) else {
-            error(node.path, MessageText("input.choice-unknown", ["word": word], texts: ["choices": choices]), code: DiagnosticCode.choice)
-            return nil
-        }
-        return choice
+        error(node.path, MessageText("input.choice-unknown", ["word": word], texts: ["choices": choices]), code: DiagnosticCode.choice)
+        return nil
     }
 
     // MARK: Helpers
