@@ -165,10 +165,18 @@ struct PDFModelTests {
         #expect(throws: RenderError.self) { try update.dictionary(page) }
     }
 
-    @Test func aFileThatIsNotCairosIsRefused() {
+    @Test func aFileThatIsNotCairosIsRefused() throws {
         #expect(throws: RenderError.self) { try CairoPDFFile(.memory(Array("%PDF-1.5\nno table\n%%EOF\n".utf8))) }
         var updated = cairoLikePDF()
         updated += Array("xref\n1 1\n0000000015 00000 n \ntrailer\n<< /Size 5 /Root 1 0 R /Prev 9 >>\nstartxref\n\(updated.count)\n%%EOF\n".utf8)
         #expect(throws: RenderError.self) { try CairoPDFFile(.memory(updated)) }
+        // The table is found from the last "startxref": one without a number, or pointing past
+        // the file, is refused.
+        let pdf = String(decoding: cairoLikePDF(), as: UTF8.self)
+        let marker = try #require(pdf.range(of: "startxref\n", options: .backwards))
+        for tail in ["startxref\n%%EOF\n", "startxref\nabc\n%%EOF\n", "startxref\n99999999\n%%EOF\n", "\n%%EOF\n"] {
+            let broken = Array((pdf[..<marker.lowerBound] + tail).utf8)
+            #expect(throws: RenderError.self, "\(tail)") { try CairoPDFFile(.memory(broken)) }
+        }
     }
 }

@@ -61,9 +61,15 @@ final class CairoPDFFile {
         self.source = source
         let tailStart = max(0, source.count - 64)
         let tail = try source.window(at: tailStart, minimum: source.count - tailStart)
-        let tailText = String(decoding: tail.bytes[(tailStart - tail.base)...], as: UTF8.self)
-        guard let marker = tailText.ranges(of: "startxref").last,
-              let offset = Int(tailText[marker.upperBound...].split(whereSeparator: \.isWhitespace).first ?? ""),
+        // The last "startxref" and the number after it, found in the bytes (a string search here
+        // cost more than reading the cross-reference table).
+        let tailBytes = Array(tail.bytes[(tailStart - tail.base)...])
+        let keyword = Array("startxref".utf8)
+        guard let marker = tailBytes.indices.reversed().first(where: { tailBytes[$0...].starts(with: keyword) }),
+              let offset = try PDFValueParser.parse(tailBytes, at: marker + keyword.count, { parser in
+                  parser.skipWhitespace()
+                  return parser.integer()
+              }),
               offset >= 0, offset < source.count else {
             throw RenderError("the PDF from cairo has no startxref")
         }
