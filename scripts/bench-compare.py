@@ -120,19 +120,25 @@ def main():
     def ms(values):
         return statistics.median(values) * 1000
 
+    def spread(ratios):
+        """The rounds' lowest and highest ratios, and the middle half of them (a shared machine's
+        odd slow round moves the extremes, rarely the quartiles)."""
+        middle = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0], ratios[0], ratios[0]]
+        return f"[{min(ratios):.3f}-{max(ratios):.3f}, middle half {middle[0]:.3f}-{middle[2]:.3f}]"
+
     print(f"report-gen {options.ref_name} against this head: CPU, median of {options.rounds} interleaved rounds; "
-          f"ratio head/{options.ref_name} with the lowest and highest of the rounds' own ratios")
+          f"ratio head/{options.ref_name} with the lowest and highest of the rounds' own ratios and their middle half")
     print(f"  {'':34} {options.ref_name:>10} {'head':>10}   head/{options.ref_name}")
     for name, _, _ in measures:
         ratios = [h / r for h, r in zip(cpu[(name, "head")], cpu[(name, "ref")])]
         unit = "ms" if not name.startswith("batch") else "ms/rep"
         print(f"  {name:34} {ms(cpu[(name, 'ref')]):8.2f}{unit[:2]} {ms(cpu[(name, 'head')]):8.2f}{unit[:2]}   "
-              f"{statistics.median(ratios):.3f} [{min(ratios):.3f}-{max(ratios):.3f}]")
+              f"{statistics.median(ratios):.3f} {spread(ratios)}")
     for who in programs:
         ratios = [s / f for s, f in zip(cpu[("batch --jobs 1, canonical page", who)], floor)]
         label = options.ref_name if who == "ref" else "head"
         print(f"  the C floor: canonical page {ms(floor):.2f} ms/report; {label} batch --jobs 1 against it "
-              f"{statistics.median(ratios):.3f} [{min(ratios):.3f}-{max(ratios):.3f}]")
+              f"{statistics.median(ratios):.3f} {spread(ratios)}")
 
     if options.instructions:
         small, large = 5, 15
