@@ -2,9 +2,10 @@
 """A change's cost against an earlier commit, in one run: two report-gen builds (an earlier
 commit's and this one's, both as shipped: release, static Swift runtime) and the C floor of
 ../shared/bench, run interleaved round after round so that the machine's load falls on all
-alike. Each round runs every measure once for each program, in an order shuffled with a fixed
-seed; a figure is the median over the rounds, and a ratio (this head against the earlier one)
-is given with its spread, the lowest and highest of the rounds' own ratios.
+alike. Each round runs every measure, in an order shuffled with a fixed seed, for both programs
+one right after the other (a ratio's two runs share the machine's load of that moment); a figure
+is the median over the rounds, and a ratio (this head against the earlier one) is given with its
+spread: the lowest and highest of the rounds' own ratios, and the middle half of them.
 
 Measures: CPU of `--version`; one report as one process (the default spray report, the
 canonical page); CPU a report in a batch of REPORTS jobs with --jobs 1 and --jobs 2 (both
@@ -108,14 +109,21 @@ def main():
     floor = []
     generator = random.Random(20261128)
     for _ in range(options.rounds):
-        runs = [(m, who) for m in measures for who in programs] + [(None, "floor")]
+        # The measures in a shuffled order, and each measure's two programs one right after the
+        # other (which goes first shuffled too): a ratio compares runs made a second apart, so
+        # a shared machine's load, which changes over minutes, falls on both alike. (Shuffling
+        # every run of a round apart spread the canonical batch's ratios over 0.77-1.49.)
+        runs = list(measures) + [None]
         generator.shuffle(runs)
-        for measure, who in runs:
+        for measure in runs:
             if measure is None:
                 floor.append(timed(floor_batch(), env)[0] / n)
                 continue
             name, divisor, command = measure
-            cpu[(name, who)].append(timed(command(programs[who]), env)[0] / divisor)
+            pair = list(programs)
+            generator.shuffle(pair)
+            for who in pair:
+                cpu[(name, who)].append(timed(command(programs[who]), env)[0] / divisor)
 
     def ms(values):
         return statistics.median(values) * 1000
