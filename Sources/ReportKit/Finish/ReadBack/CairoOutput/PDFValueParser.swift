@@ -210,8 +210,9 @@ struct PDFValueParser {
         return wanted.contains { $0.utf8.count == key.count && $0.utf8.elementsEqual(key) }
     }
 
-    /// Moves past the key and value that start here without making either: a name is passed
-    /// over as bytes, an array without its items; the other values cost no allocation.
+    /// Moves past the key and value that start here: the key and a name value as bytes, an array
+    /// without making its items, any other value read and dropped (a number or a reference, as
+    /// cairo writes nearly all of them, costs no allocation).
     private mutating func skipEntry(depth: Int) throws(RenderError) {
         index += 1
         while index < bytes.count, !Self.isWhitespace(bytes[index]), !Self.isDelimiter(bytes[index]) { index += 1 }
